@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Database, Orm } from '../db/client.js';
+import { newToken, tokenHash } from './tokens.js';
+
+export interface SessionUser {
+  sessionId: number;
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  userRoleId: number;
+  facilityId: number | null;
+  brandId: number | null;
+  tzo: number | null;
+}
+
+interface CacheEntry {
+  user: SessionUser;
+  until: number;
+}
+
+/**
+ * Token → session resolution. Sessions end on logout, on an idle timeout (config.sessionIdleMinutes since
+ * the last request) and on an absolute timeout (config.sessionAbsoluteHours since login).
+ * A short in-process cache (CACHE_MS) spares a query per request; logout, password change and deactivation
+ * in this process evict at once, other processes see a revocation within CACHE_MS.
+ */
+const CACHE_MS = 5_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export class SessionStore {
+  private cache = new Map<string, CacheEntry>();
+  private touched = new Map<number, number>();
+
+  constructor(
+    private db: Database,
+    private config: Config,
+  ) {}
+
+  async create(userId: number, meta: { tzo?: number; ip: string; userAgent?: string }, tx?: Orm) {
+    const token = newToken();
+    const hours = this.config.sessionAbsoluteHours;
+    const [row] = await this.db.rows<{ id: number }>(
+      sql`insert into sessions (token_hash, user_id, expires_at, tzo, client_ip, user_agent)
+          values (${tokenHash(token)}, ${userId}, now() + make_interval(hours => ${hours}), ${meta.tzo ?? null},
+                  ${meta.ip}, ${meta.userAgent?.slice(0, 300) ?? null})
+          returning id`,
+      tx,
+    );
+    return { token, sessionId: row.id };
+  }
+
+  async resolve(token: string): Promise<SessionUser | undefined> {
+    const hash = tokenHash(token);
+    const now = Date.now();
+    const hit = this.cache.get(hash);
+    if (hit && hit.until > now) {
+      this.touch(hit.user.sessionId, now);
+      return hit.user;
+    }
+    const idle = this.config.sessionIdleMinutes;
+    const [row] = await this.db.rows<SessionUser>(
+      sql`select s.id as "sessionId", u.id, u.user_name as "userName", u.first_name as "firstName",
+                 u.last_name as "lastName", u.user_role_id as "userRoleId", u.facility_id as "facilityId",
+                 u.brand_id as "brandId", s.tzo
+          from sessions s join users u on u.id = s.user_id
+          where s.token_hash = ${hash} and s.revoked_at is null and s.expires_at > now()
+            and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.is_active`,
+    );
+    if (!row) {
+      this.cache.delete(hash);
+      return undefined;
+    }
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { user: row, until: now + CACHE_MS });
+    this.touch(row.sessionId, now);
+    return row;
+  }
+
+  /** Keeps the idle timeout sliding without a write on every request. */
+  private touch(sessionId: number, now: number) {
+    const last = this.touched.get(sessionId) ?? 0;
+    if (now - last < TOUCH_EVERY_MS) return;
+    this.touched.set(sessionId, now);
+    this.db.rows(sql`update sessions set last_seen_at = now() where id = ${sessionId}`).catch(() => {});
+  }
+
+  async revoke(sessionId: number, tx?: Orm) {
+    await this.db.rows(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`, tx);
+    this.evict((u) => u.sessionId === sessionId);
+  }
+
+  /** Ends every session of a user, except optionally one (password change keeps none: it issues a new one). */
+  async revokeUser(userId: number, tx?: Orm) {
+    await this.db.rows(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`, tx);
+    this.evict((u) => u.id === userId);
+  }
+
+  /** Refreshes cached facility/role after the user record changes. */
+  forgetUser(userId: number) {
+    this.evict((u) => u.id === userId);
+  }
+
+  private evict(match: (u: SessionUser) => boolean) {
+    for (const [k, v] of this.cache) if (match(v.user)) this.cache.delete(k);
+  }
+}

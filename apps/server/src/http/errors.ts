@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+/**
+ * Errors are problem+json values users can read (RFC 9457):
+ * `{type, title, status, detail?, errors?: {field: [message]}, requestId}`.
+ * Nothing internal (SQL, stack traces) ever leaves the server; 5xx are logged with the request id.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, 'Bad Request', message, { [field]: [message] });
+export const validationFailed = (errors: Record<string, string[]>) =>
+  new HttpError(400, 'Bad Request', Object.values(errors)[0]?.[0] ?? 'Invalid request', errors);
+export const unauthorized = (detail = 'Sign in to continue.') => new HttpError(401, 'Unauthorized', detail);
+export const forbidden = (detail = 'Your role may not do this.') => new HttpError(403, 'Forbidden', detail);
+export const notFound = (detail = 'Not found.') => new HttpError(404, 'Not Found', detail);
+export const conflict = (detail: string) => new HttpError(409, 'Conflict', detail);
+export const tooMany = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'Too Many Requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+export function zodErrors(err: ZodError, prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of err.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function sendProblem(reply: FastifyReply, e: HttpError) {
+  if (e.headers) reply.headers(e.headers);
+  return reply
+    .code(e.status)
+    .type('application/problem+json')
+    .send({
+      type: 'about:blank',
+      title: e.title,
+      status: e.status,
+      ...(e.detail ? { detail: e.detail } : {}),
+      ...(e.errors ? { errors: e.errors } : {}),
+      requestId: reply.request.id,
+    });
+}
+
+function fromFastifyError(error: FastifyError): HttpError | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const v of error.validation) {
+      const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const key = path || (error as any).validationContext || 'body';
+      (errors[key] ??= []).push(v.message ?? 'Invalid value');
+    }
+    return validationFailed(errors);
+  }
+  if (error instanceof ZodError) return validationFailed(zodErrors(error));
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large, multipart limits).
+    const field = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code?.startsWith('FST_REQ_FILE') ? 'file' : 'body';
+    const title = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
+    const message = error.message.replace(/\s+/g, ' ').slice(0, 300);
+    return new HttpError(status, title, message, status === 404 ? undefined : { [field]: [message] });
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof HttpError ? error : fromFastifyError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, new HttpError(500, 'Internal Server Error', 'An unexpected error occurred.'));
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(`No route for ${request.method} ${request.url.split('?')[0]}`)));
+}

@@ -1,0 +1,13 @@
+import type { App } from '../app.js';
+import { invoiceRoutes } from './invoices/routes.js';
+import { serviceVehicleRoutes } from './service-vehicles/routes.js';
+import { sessionRoutes } from './session/routes.js';
+import { SessionService } from './session/service.js';
+
+/** Mounts every area's routes. Each area: routes.ts (HTTP only) + service.ts (rules, DB). */
+export async function registerModules(app: App) {
+  const { db, config, sessions } = app.deps;
+  sessionRoutes(app, new SessionService(db, config, sessions));
+  serviceVehicleRoutes(app);
+  invoiceRoutes(app);
+}

@@ -1,0 +1,111 @@
+import { validatePasswordChange } from '@glass/domain';
+import { sql } from 'drizzle-orm';
+import { dummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
+import type { SessionStore, SessionUser } from '../../auth/sessions.js';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../../auth/throttle.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { unauthorized, validationFailed } from '../../http/errors.js';
+
+export interface SelfView {
+  id: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  userRole: number;
+  userRoleId: number;
+  isOnDuty: boolean;
+  facility: { id: number; name: string; shortName: string; brandId: number | null } | null;
+}
+
+export class SessionService {
+  constructor(
+    private db: Database,
+    private config: Config,
+    private sessions: SessionStore,
+  ) {}
+
+  private get hashOpts() {
+    return { pepper: this.config.passwordPepper, cost: this.config.scryptCost };
+  }
+
+  async login(input: { userName: string; password: string; tzo?: number }, meta: { ip: string; userAgent?: string }) {
+    await assertLoginAllowed(this.db, input.userName, meta.ip);
+    const [user] = await this.db.rows<{ id: number; passwordHash: string; isActive: boolean }>(
+      sql`select id, password_hash as "passwordHash", is_active as "isActive" from users where user_name = ${input.userName}`,
+    );
+    const ok = user
+      ? await verifyPassword(input.password, user.passwordHash, this.hashOpts)
+      : await verifyPassword(input.password, await dummyHash(this.hashOpts), this.hashOpts).then(() => false);
+    if (!user || !ok || !user.isActive) {
+      await recordLoginFailure(this.db, input.userName, meta.ip);
+      throw unauthorized('Invalid user name or password.');
+    }
+    await clearAccountFailures(this.db, input.userName);
+    const { token } = await this.sessions.create(user.id, { tzo: input.tzo, ...meta });
+    return { token, user: await this.self(user.id) };
+  }
+
+  async self(userId: number): Promise<SelfView> {
+    const [row] = await this.db.rows<SelfView>(
+      sql`select u.id, u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName",
+                 u.user_role_id as "userRole", u.user_role_id as "userRoleId", u.is_on_duty as "isOnDuty",
+                 case when f.id is null then null
+                      else json_build_object('id', f.id, 'name', f.name, 'shortName', f.short_name, 'brandId', f.brand_id)
+                 end as facility
+          from users u left join facilities f on f.id = u.facility_id
+          where u.id = ${userId}`,
+    );
+    if (!row) throw unauthorized();
+    return row;
+  }
+
+  logout(user: SessionUser) {
+    return this.sessions.revoke(user.sessionId);
+  }
+
+  /**
+   * Checks the current password and the spec's rules, stores the new hash, ends every session of the user
+   * and hands this one a fresh token so the user carries on.
+   */
+  async changePassword(
+    user: SessionUser,
+    input: { currentPassword?: string; newPassword?: string; confirmPassword?: string },
+    meta: { ip: string; userAgent?: string },
+  ) {
+    const result = validatePasswordChange({
+      currentPassword: input.currentPassword ?? '',
+      newPassword: input.newPassword ?? '',
+      confirmPassword: input.confirmPassword ?? '',
+    });
+    if (!result.ok) throw validationFailed(passwordErrors(result.messages));
+    const [row] = await this.db.rows<{ passwordHash: string }>(
+      sql`select password_hash as "passwordHash" from users where id = ${user.id}`,
+    );
+    if (!row || !(await verifyPassword(input.currentPassword!, row.passwordHash, this.hashOpts))) {
+      throw validationFailed({ currentPassword: ['Current password is not correct'] });
+    }
+    const hash = await hashPassword(input.newPassword!, this.hashOpts);
+    return this.db.orm.transaction(async (tx) => {
+      await this.db.rows(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${user.id}`, tx as any);
+      await this.sessions.revokeUser(user.id, tx as any);
+      const { token } = await this.sessions.create(user.id, { tzo: user.tzo ?? undefined, ...meta }, tx as any);
+      return { token };
+    });
+  }
+}
+
+/** Places each rule message of the shared password rules on the field it is about. */
+export function passwordErrors(messages: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const m of messages) {
+    const field = m.startsWith('Current')
+      ? 'currentPassword'
+      : m.includes('Confirmation') || m === 'Password does not match'
+        ? 'confirmPassword'
+        : 'newPassword';
+    (out[field] ??= []).push(m);
+  }
+  return out;
+}
+

@@ -1,0 +1,28 @@
+// Starts the app for the end-to-end tests: a fresh seeded database (PGlite in e2e/.data, or the
+// PostgreSQL of DATABASE_URL reset first), then the server on E2E_PORT serving the built web app.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(import.meta.dirname, '.data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '3100',
+  HOST: '127.0.0.1',
+  SCRYPT_COST: '16384',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+};
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const seed = spawnSync(tsx, ['apps/server/src/db/seed/cli.ts', '--reset', '--scale', process.env.E2E_SEED_SCALE ?? '0.2'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

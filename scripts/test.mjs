@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The one test command: domain unit tests, API tests (PGlite, or PostgreSQL when DATABASE_URL is set),
+// then the Playwright end-to-end tests in the system Chromium against the built app.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium was not found at ${chromium}.
+Install Debian's Chromium:   sudo apt-get update && sudo apt-get install -y chromium
+or point CHROMIUM_PATH at another Chromium binary.`);
+  process.exit(1);
+}
+
+const run = (cmd, args) => {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+run('npx', ['vitest', 'run']);
+run('npm', ['run', 'build', '-w', 'apps/web']);
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
