@@ -1,0 +1,119 @@
+/**
+ * The default role matrix. The specs list the roles but leave "which role may see which tile or
+ * action" open (spec 1 §6, spec 2 §6), so this is our design, following what each job does:
+ *
+ * - None (0) is an account without a job yet: it can do nothing, not even see tiles.
+ * - System Admin (1) can do everything.
+ * - Manager (2) runs a shop: everything except options flagged adminOnly, which are system settings.
+ * - Lead Technician (3) works vehicles end to end in the field: service vehicles, invoices up to
+ *   submit (not finalize), appointments and routes, approvals, messages, parking, phone calls.
+ * - Admin Assistant (4) runs the office: invoices including finalize, scheduling, loaners, reconcile
+ *   and deposits, call center, and read access to the admin lists and employees.
+ * - Repair Technician (5) does the repairs: reads and edits the vehicles and invoices they work,
+ *   updates appointment status on site, messages and parking; no creation, submit or scheduling.
+ * - Reviewer (6) audits: every read action and no write action (only their own settings).
+ *
+ * A tile is visible by default to the roles that may do its `view` action (tiles.ts). Per-user tile
+ * rows from the server still decide what is displayed; this decides the defaults and what the
+ * server allows.
+ */
+import { ACTIONS, type Action, ALL_ACTIONS } from './actions.js';
+import { UserRole, type UserRoleId } from './enums.js';
+import { TILES, type TileDefinition, tileById } from './tiles.js';
+
+const READS = ALL_ACTIONS.filter((a) => ACTIONS[a].kind === 'read');
+const everyone: Action[] = ['self.settings', 'messages.read', 'messages.send', 'search.use', 'parking.write'];
+
+export const ROLE_ACTIONS: Readonly<Record<UserRoleId, ReadonlySet<Action>>> = {
+  [UserRole.None]: new Set<Action>(),
+  [UserRole.SystemAdmin]: new Set<Action>(ALL_ACTIONS),
+  [UserRole.Manager]: new Set<Action>(ALL_ACTIONS.filter((a) => a !== 'options.adminOnly')),
+  [UserRole.LeadTechnician]: new Set<Action>([
+    ...everyone,
+    'invoice.read',
+    'invoice.write',
+    'invoice.initiate',
+    'invoice.lock',
+    'invoice.submit',
+    'invoice.send',
+    'serviceVehicle.read',
+    'serviceVehicle.write',
+    'serviceVehicle.create',
+    'appointments.read',
+    'appointments.write',
+    'appointments.status',
+    'loaners.read',
+    'approvals.read',
+    'approvals.request',
+    'phone.call',
+  ]),
+  [UserRole.AdminAssistant]: new Set<Action>([
+    ...everyone,
+    'invoice.read',
+    'invoice.write',
+    'invoice.initiate',
+    'invoice.lock',
+    'invoice.submit',
+    'invoice.finalize',
+    'invoice.send',
+    'serviceVehicle.read',
+    'serviceVehicle.write',
+    'serviceVehicle.create',
+    'appointments.read',
+    'appointments.write',
+    'loaners.read',
+    'loaners.write',
+    'approvals.read',
+    'approvals.request',
+    'finance.read',
+    'finance.write',
+    'reports.read',
+    'audits.read',
+    'callCenter.read',
+    'dmsImports.read',
+    'facilities.read',
+    'users.read',
+    'admin.read',
+    'phone.call',
+  ]),
+  [UserRole.RepairTechnician]: new Set<Action>([
+    ...everyone,
+    'invoice.read',
+    'invoice.write',
+    'invoice.lock',
+    'serviceVehicle.read',
+    'serviceVehicle.write',
+    'appointments.read',
+    'appointments.status',
+  ]),
+  [UserRole.Reviewer]: new Set<Action>(['self.settings', ...READS]),
+};
+
+function actionsOf(roleId: number | null | undefined): ReadonlySet<Action> {
+  return (roleId !== null && roleId !== undefined && ROLE_ACTIONS[roleId as UserRoleId]) || ROLE_ACTIONS[0];
+}
+
+/** Unknown role ids get nothing, like None: a new role must be added here before it can act. */
+export function can(roleId: number | null | undefined, action: Action): boolean {
+  return actionsOf(roleId).has(action);
+}
+
+export function actionsForRole(roleId: number | null | undefined): Action[] {
+  return ALL_ACTIONS.filter((a) => actionsOf(roleId).has(a));
+}
+
+/** The tiles a role sees by default, in catalogue order. */
+export function tilesForRole(roleId: number | null | undefined): TileDefinition[] {
+  return TILES.filter((t) => can(roleId, t.view));
+}
+
+export function canOpenTile(roleId: number | null | undefined, tileId: number): boolean {
+  const tile = tileById(tileId);
+  return !!tile && can(roleId, tile.view);
+}
+
+export function defaultRolesForTile(tileId: number): UserRoleId[] {
+  const tile = tileById(tileId);
+  if (!tile) return [];
+  return (Object.values(UserRole) as UserRoleId[]).filter((r) => can(r, tile.view));
+}
