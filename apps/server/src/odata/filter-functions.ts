@@ -1,0 +1,74 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FilterNode } from './filter-ast.js';
+import { escapeLike } from './literals.js';
+import { type Operand, asExpr, describeOperand, typeError } from './filter-operand.js';
+import type { ODataType } from './types.js';
+
+type Expr = Extract<Operand, { kind: 'expr' }>;
+type Call = Extract<FilterNode, { kind: 'call' }>;
+
+const LIKE: Record<string, (s: string) => string> = {
+  contains: (s) => `%${s}%`,
+  startswith: (s) => `${s}%`,
+  endswith: (s) => `%${s}`,
+};
+
+const UNARY: Record<string, { arg: ODataType[]; result: ODataType; build: (a: SQL) => SQL }> = {
+  tolower: { arg: ['string'], result: 'string', build: (a) => sql`lower(${a})` },
+  toupper: { arg: ['string'], result: 'string', build: (a) => sql`upper(${a})` },
+  trim: { arg: ['string'], result: 'string', build: (a) => sql`btrim(${a})` },
+  length: { arg: ['string'], result: 'number', build: (a) => sql`char_length(${a})` },
+  year: { arg: ['date', 'datetime'], result: 'number', build: (a) => sql`extract(year from ${a})` },
+  month: { arg: ['date', 'datetime'], result: 'number', build: (a) => sql`extract(month from ${a})` },
+  day: { arg: ['date', 'datetime'], result: 'number', build: (a) => sql`extract(day from ${a})` },
+};
+
+export const FUNCTION_NAMES = [...Object.keys(LIKE), ...Object.keys(UNARY)];
+
+/**
+ * contains/startswith/endswith are case-insensitive (ILIKE) on purpose: staff search by
+ * fragments of names and plates. The pattern is built here with the wildcards of the
+ * user's text escaped, and bound as one parameter.
+ */
+export function compileCall(node: Call, operand: (n: FilterNode) => Operand, field: string): Expr {
+  const arity = LIKE[node.name] ? 2 : 1;
+  if (!LIKE[node.name] && !UNARY[node.name]) {
+    throw typeError(field, node.pos, `unknown function '${node.name}' (known: ${FUNCTION_NAMES.join(', ')})`);
+  }
+  if (node.args.length !== arity) {
+    throw typeError(field, node.pos, `${node.name} takes ${arity} argument${arity > 1 ? 's' : ''}`);
+  }
+  const first = asExpr(operand(node.args[0]), field);
+  const label = `${node.name}(${first.label})`;
+  const like = LIKE[node.name];
+  if (like) {
+    if (first.type !== 'string') {
+      throw typeError(field, first.pos, `${node.name} needs a string, not ${describeOperand(first)}`);
+    }
+    const second = operand(node.args[1]);
+    if (second.kind !== 'lit' || second.lit.type !== 'string') {
+      throw typeError(
+        field,
+        node.args[1].pos,
+        `the second argument of ${node.name} must be a string literal`,
+      );
+    }
+    const pattern = like(escapeLike(second.lit.value));
+    return {
+      kind: 'expr',
+      type: 'boolean',
+      label,
+      pos: node.pos,
+      sql: sql`(${first.sql} ilike ${pattern}::text escape '\\')`,
+    };
+  }
+  const fn = UNARY[node.name];
+  if (!fn.arg.includes(first.type)) {
+    throw typeError(
+      field,
+      first.pos,
+      `${node.name} needs ${fn.arg.join(' or ')}, not ${describeOperand(first)}`,
+    );
+  }
+  return { kind: 'expr', type: fn.result, label, pos: node.pos, sql: fn.build(first.sql) };
+}

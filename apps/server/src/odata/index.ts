@@ -1,0 +1,17 @@
+export { compileODataQuery } from './compile.js';
+export { FILTER_LIMITS } from './filter-ast.js';
+export { ODataError } from './odata-error.js';
+export { MAX_EXPAND_DEPTH } from './plan.js';
+export { MAX_OPTION_LENGTH } from './query-options.js';
+export { renderSql } from './render-sql.js';
+export { buildNextLink, runODataQuery } from './run.js';
+export type {
+  CompiledQuery,
+  CompileOptions,
+  ODataExpand,
+  ODataField,
+  ODataResource,
+  ODataType,
+  QueryExecutor,
+  RunOptions,
+} from './types.js';

@@ -1,0 +1,169 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runODataQuery } from './run.js';
+import { openTestDb, parents, type TestDb, wide } from './test-fixtures.js';
+import type { ODataResource } from './types.js';
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function get(query: Record<string, unknown>, resource: ODataResource = parents, extraWhere?: SQL) {
+  const body = await runODataQuery(db.exec, resource, query, {
+    baseUrl: '/api/parents',
+    rawQuery: query,
+    extraWhere,
+  });
+  return JSON.parse(body);
+}
+const ids = async (filter: string, extra: Record<string, string> = {}) =>
+  (await get({ $filter: filter, $select: 'id', $orderby: 'id', $top: '8', ...extra })).value.map(
+    (r: any) => r.id,
+  );
+
+describe('OData lists on PGlite', () => {
+  it('pages in the default order, skips the deleted row, links to the next page', async () => {
+    const page = await get({});
+    expect(page.value.map((r: any) => r.id)).toEqual([10, 9, 8, 7, 6]);
+    expect(page['@odata.nextLink']).toBe('/api/parents?$skip=5');
+    const next = await get({ $skip: '5' });
+    expect(next.value.map((r: any) => r.id)).toEqual([5, 4, 3, 2, 1]);
+    expect(next['@odata.nextLink']).toBe('/api/parents?$skip=10');
+    expect((await get({ $skip: '10' })).value).toEqual([]);
+  });
+
+  it('counts and stops linking at the end', async () => {
+    const first = await get({ $count: 'true', $top: '4', $filter: 'id le 9' });
+    expect(first['@odata.count']).toBe(9);
+    expect(first['@odata.nextLink']).toBe('/api/parents?$count=true&$top=4&$filter=id%20le%209&$skip=4');
+    const last = await get({ $count: 'true', $top: '4', $skip: '8', $filter: 'id le 9' });
+    expect(last.value.map((r: any) => r.id)).toEqual([1]);
+    expect(last).not.toHaveProperty('@odata.nextLink');
+    expect((await get({ $top: '100' })).value).toHaveLength(8);
+  });
+
+  it('returns typed JSON built by PostgreSQL', async () => {
+    const [row] = (await get({ $filter: 'id eq 5' })).value;
+    expect(row).toEqual({
+      id: 5,
+      name: 'back\\slash',
+      code: 'aaaaaaaa-0000-4000-8000-000000000005',
+      score: 99.99,
+      rating: 9.75,
+      repairCount: 12,
+      active: true,
+      born: '1980-02-29',
+      openDateTime: '2023-12-31T23:59:59.5+00:00',
+      vehicle: { year: 2021, make: 'Toyota' },
+      contact: { name: 'Ann' },
+      note: 's5',
+    });
+  });
+
+  it.each([
+    ["name eq 'O''Brien'", [2]],
+    ["contains(name, '%')", [3]],
+    ["contains(name, '_')", [4]],
+    ["contains(name, '\\')", [5]],
+    ["contains(name, 'ALPHA')", [1, 6]],
+    ["startswith(name, 'a')", [1, 4, 6]],
+    ["endswith(tolower(name), 'TA')", [9]],
+    ["tolower(name) eq 'alpha'", [1]],
+    ["'ALPHA' eq toupper(name)", [1]],
+    ['name eq null', [7]],
+    ["name ne 'Alpha' and id le 7", [2, 3, 4, 5, 6, 7]],
+    ["name in ('Gamma', 'Delta', null)", [7, 8, 9]],
+    ['repairCount gt 4', [3, 5, 10]],
+    ['repairCount in (0, 12)', [2, 5]],
+    ['score le -5.25', [3]],
+    ['score eq 10.5', [1]],
+    ['rating eq 2.5 or rating eq 9.75', [2, 5]],
+    ['rating gt 1.5 and rating lt 5', [2, 8, 9]],
+    ['openDateTime ge 2024-01-31T10:00:00Z and openDateTime lt 2024-02-01', [1, 8]],
+    ['openDateTime eq 2024-01-31T11:00:00+01:00', [1]],
+    ['OpenDateTime eq 2023-12-31T23:59:59.500Z', [5]],
+    ['openDateTime lt 2024-01-16', [3, 5]],
+    ['born eq 1980-02-29', [5]],
+    ['year(born) eq 2000 or month(openDateTime) eq 3', [1, 6]],
+    ['code eq aaaaaaaa-0000-4000-8000-000000000005', [5]],
+    ["code eq 'AAAAAAAA-0000-4000-8000-000000000002'", [2]],
+    ['active eq true and vehicle/year ge 2019', [1, 5, 8, 9]],
+    ['not active', [2, 4, 6, 7, 10]],
+    ['not (repairCount gt 3)', [1, 2, 4, 6, 7, 8]],
+    ["not contains(name, 'a')", [2, 7, 10]],
+    ['active eq false or active eq null', [2, 4, 6, 7, 10]],
+    ["vehicle/make eq 'Ford' and not (contact/name eq 'Ann')", [3]],
+    ['length(name) eq 5 and id ne 8', [1, 9]],
+    ['null eq null and id eq 1', [1]],
+    ['not (id gt 2 and id lt 10)', [1, 2, 10]],
+  ])('$filter=%s', async (filter, expected) => {
+    expect(await ids(filter)).toEqual(expected);
+  });
+
+  it('orders by several keys with the key as the tiebreak', async () => {
+    const rows = (await get({ $orderby: 'vehicle/make, vehicle/year desc', $select: 'id', $top: '8' })).value;
+    expect(rows.map((r: any) => r.id)).toEqual([9, 1, 3, 10, 2, 8, 5, 6]);
+    const byName = (await get({ $filter: 'id in (1, 7, 8, 9)', $orderby: 'name desc', $select: 'id,name' }))
+      .value;
+    expect(byName.map((r: any) => r.name)).toEqual([null, 'Gamma', 'Delta', 'Alpha']);
+  });
+
+  it('selects fields and groups only', async () => {
+    const [row] = (await get({ $select: 'Name,vehicle', $filter: 'id eq 1' })).value;
+    expect(row).toEqual({ name: 'Alpha', vehicle: { year: 2019, make: 'Ford' } });
+    expect(Object.keys(row)).toEqual(['name', 'vehicle']);
+  });
+
+  it('expands collections and single entities, with nested options and nesting', async () => {
+    const page = await get({
+      $filter: 'id le 3',
+      $orderby: 'id',
+      $select: 'id',
+      $expand: 'Children($select=id,message;$orderby=sentAt;$top=2;$expand=author($select=name)),Owner',
+    });
+    expect(page.value).toEqual([
+      {
+        id: 1,
+        children: [
+          { id: 1, message: 'hello', author: { name: 'Bob' } },
+          { id: 2, message: 'world', author: { name: 'Ann' } },
+        ],
+        owner: { id: 1, name: 'Ann' },
+      },
+      {
+        id: 2,
+        children: [{ id: 4, message: 'only one', author: { name: 'Cy' } }],
+        owner: { id: 2, name: 'Bob' },
+      },
+      { id: 3, children: [], owner: null },
+    ]);
+    const filtered = await get({
+      $filter: 'id eq 1',
+      $select: 'id',
+      $expand: "children($filter=contains(message,'r');$skip=1)",
+    });
+    expect(filtered.value[0].children.map((c: any) => c.id)).toEqual([2]);
+  });
+
+  it('ANDs the route scoping', async () => {
+    const page = await get({ $select: 'id', $count: 'true' }, parents, sql`p.owner_id = ${1}`);
+    expect(page).toEqual({ '@odata.count': 3, value: [{ id: 9 }, { id: 5 }, { id: 1 }] });
+  });
+
+  it('builds objects wider than json_build_object allows, in declaration order', async () => {
+    const { value } = await get({}, wide);
+    expect(value).toHaveLength(3);
+    expect(Object.keys(value[0])).toEqual(Array.from({ length: 60 }, (_, i) => `f${i}`));
+    expect(value[1].f59).toBe(259);
+  });
+
+  it('treats hostile text as data', async () => {
+    expect(await ids("name eq '''; drop table odt_parent; --'")).toEqual([]);
+    expect(await ids("contains(name, ''' or 1=1 --')")).toEqual([]);
+    expect((await get({ $select: 'id' })).value).toHaveLength(5);
+  });
+});

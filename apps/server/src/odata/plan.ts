@@ -1,0 +1,90 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { parseExpand } from './expand-parser.js';
+import { compileFilter } from './filter-compiler.js';
+import { parseFilter } from './filter-parser.js';
+import { ODataError } from './odata-error.js';
+import { resolveOrderBy } from './orderby.js';
+import { parseCount, parseSkip, parseTop, type RawOptions } from './query-options.js';
+import { type OrderTerm, type ResourceIndex, indexResource } from './resource-index.js';
+import { resolveSelect } from './select.js';
+import type { ODataResource } from './types.js';
+
+/** How deep $expand may nest (Conversations → Messages → Sender is 2). */
+export const MAX_EXPAND_DEPTH = 3;
+
+export type ListKind = 'root' | 'many' | 'one';
+
+/** Everything needed to render one list level (the root, or one expanded navigation). */
+export interface ListPlan {
+  index: ResourceIndex;
+  kind: ListKind;
+  depth: number;
+  conditions: SQL[];
+  fields: string[];
+  expands: { key: string; plan: ListPlan }[];
+  order: OrderTerm[];
+  top: number;
+  skip: number;
+  count: boolean;
+}
+
+function rejectOnSingle(raw: RawOptions, key: string): void {
+  for (const name of ['orderby', 'top', 'skip'] as const) {
+    if (raw[name] !== undefined) {
+      throw new ODataError(`$${name} cannot be used on '${key}', which is a single entity`, `$${name}`);
+    }
+  }
+}
+
+/**
+ * Parses and checks the options of one list level against its resource. An expanded
+ * collection without $top returns up to the child's maxTop rows (no nextLink inside expansions).
+ */
+export function planList(
+  resource: ODataResource,
+  raw: RawOptions,
+  kind: ListKind,
+  depth: number,
+  extra: SQL[],
+): ListPlan {
+  const index = indexResource(resource);
+  const conditions: SQL[] = [];
+  if (resource.where) conditions.push(sql.raw(`(${resource.where})`));
+  conditions.push(...extra);
+  if (raw.filter !== undefined) conditions.push(compileFilter(parseFilter(raw.filter), index));
+  if (kind !== 'root' && raw.count !== undefined) {
+    throw new ODataError('$count is not supported inside $expand', '$count');
+  }
+  const count = parseCount(raw.count);
+  const fields = resolveSelect(raw.select, index);
+  let order: OrderTerm[] = [];
+  let top = 1;
+  let skip = 0;
+  if (kind === 'one') {
+    rejectOnSingle(raw, resource.name);
+  } else {
+    order = resolveOrderBy(raw.orderby, index);
+    top = parseTop(raw.top, kind === 'root' ? resource.defaultTop : resource.maxTop, resource.maxTop);
+    skip = parseSkip(raw.skip);
+  }
+  const expands: ListPlan['expands'] = [];
+  if (raw.expand !== undefined) {
+    if (depth + 1 > MAX_EXPAND_DEPTH) {
+      throw new ODataError(`$expand nests too deeply (at most ${MAX_EXPAND_DEPTH} levels)`, '$expand');
+    }
+    for (const item of parseExpand(raw.expand, index)) {
+      const on = sql.raw(`(${item.expand.on})`);
+      try {
+        const childKind = item.expand.many ? 'many' : 'one';
+        expands.push({
+          key: item.key,
+          plan: planList(item.expand.resource, item.options, childKind, depth + 1, [on]),
+        });
+      } catch (err) {
+        if (!(err instanceof ODataError)) throw err;
+        throw new ODataError(`In $expand '${item.key}', ${err.field}: ${err.message}`, '$expand');
+      }
+    }
+  }
+  return { index, kind, depth, conditions, fields, expands, order, top, skip, count };
+}

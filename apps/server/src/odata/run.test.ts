@@ -1,0 +1,64 @@
+import type { SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { renderSql } from './render-sql.js';
+import { buildNextLink, runODataQuery } from './run.js';
+import { owners } from './test-fixtures.js';
+
+/** A fake database: answers the data query with `n` rows and the count query with `count`. */
+function fakeExec(n: number, count: number) {
+  const seen: string[] = [];
+  const exec = async (q: SQL) => {
+    const { sql } = renderSql(q);
+    seen.push(sql);
+    if (sql.startsWith('select count(*) as count')) return [{ count: String(count) }];
+    return [{ json: `[${Array.from({ length: n }, (_, i) => `{"id" : ${i}}`).join(', ')}]`, n }];
+  };
+  return { exec, seen };
+}
+
+describe('buildNextLink', () => {
+  it('keeps the other parameters, replaces $skip and encodes values', () => {
+    const link = buildNextLink(
+      '/api/Invoices?ignored=1',
+      { $filter: "name eq 'a&b' and x eq 1", $SKIP: '5', tag: ['x', 'y'], $top: '2' },
+      7,
+    );
+    expect(link).toBe(
+      "/api/Invoices?$filter=name%20eq%20'a%26b'%20and%20x%20eq%201&tag=x&tag=y&$top=2&$skip=7",
+    );
+    expect(new URL(link, 'http://h').searchParams.get('$filter')).toBe("name eq 'a&b' and x eq 1");
+  });
+});
+
+describe('runODataQuery', () => {
+  const opts = { baseUrl: '/api/owners', rawQuery: { $top: '2' } };
+
+  it('splices the JSON text; a full page without a count gets a nextLink', async () => {
+    const { exec, seen } = fakeExec(2, 0);
+    const body = await runODataQuery(exec, owners, { $top: '2' }, opts);
+    expect(body).toBe('{"value":[{"id" : 0}, {"id" : 1}],"@odata.nextLink":"/api/owners?$top=2&$skip=2"}');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a short page without a count has no nextLink', async () => {
+    const body = await runODataQuery(fakeExec(1, 0).exec, owners, { $top: '2' }, opts);
+    expect(JSON.parse(body)).toEqual({ value: [{ id: 0 }] });
+  });
+
+  it('with a count, links while skip + top < count', async () => {
+    const q = { $top: '2', $skip: '2', $count: 'true' };
+    const more = await runODataQuery(fakeExec(2, 5).exec, owners, q, { ...opts, rawQuery: q });
+    expect(JSON.parse(more)).toEqual({
+      '@odata.count': 5,
+      value: [{ id: 0 }, { id: 1 }],
+      '@odata.nextLink': '/api/owners?$top=2&$count=true&$skip=4',
+    });
+    const last = await runODataQuery(fakeExec(2, 4).exec, owners, q, { ...opts, rawQuery: q });
+    expect(JSON.parse(last)['@odata.nextLink']).toBeUndefined();
+  });
+
+  it('$top=0 never links (it would loop)', async () => {
+    const body = await runODataQuery(fakeExec(0, 9).exec, owners, { $top: '0', $count: 'true' }, opts);
+    expect(body).toBe('{"@odata.count":9,"value":[]}');
+  });
+});

@@ -1,0 +1,64 @@
+import type { SQL } from 'drizzle-orm';
+
+/** The value types a field can have; they decide which literals it may be compared with. */
+export type ODataType = 'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'guid';
+
+/**
+ * One whitelisted property. `sql` is a trusted SQL expression (e.g. "sv.repair_count").
+ * The flags default to true. A `datetime` field must be a `timestamptz` expression so that
+ * literals (cast to timestamptz) compare without casting the column (index use).
+ */
+export interface ODataField {
+  sql: string;
+  type: ODataType;
+  filter?: boolean;
+  sort?: boolean;
+  select?: boolean;
+}
+
+export interface ODataExpand {
+  resource: ODataResource;
+  /** Trusted SQL condition correlating child to parent alias. The aliases of both must differ. */
+  on: string;
+  many: boolean;
+}
+
+export interface ODataResource {
+  name: string;
+  /** Trusted: "service_vehicles sv left join facilities f on f.id = sv.facility_id". */
+  from: string;
+  /** Trusted fixed condition always applied. */
+  where?: string;
+  /** Keys are OData property paths ("id", "vehicle/year"), matched case-insensitively. */
+  fields: Record<string, ODataField>;
+  expand?: Record<string, ODataExpand>;
+  /** Trusted SQL, e.g. "sv.id desc". */
+  defaultOrderBy: string;
+  /** Trusted SQL of the key (may be a comma list), the last tiebreak for stable paging. */
+  key: string;
+  defaultTop: number;
+  maxTop: number;
+}
+
+export interface CompiledQuery {
+  /** One row, columns `json` (text of the JSON array of the page) and `n` (rows in the page). */
+  dataSql: SQL;
+  /** One row, column `count`; present when `$count=true`. */
+  countSql?: SQL;
+  top: number;
+  skip: number;
+}
+
+export interface CompileOptions {
+  /** Route-level scoping (role, user), ANDed with everything else. */
+  extraWhere?: SQL;
+}
+
+export interface RunOptions extends CompileOptions {
+  /** The request path, used for `@odata.nextLink`. */
+  baseUrl: string;
+  /** The request's query object, copied into `@odata.nextLink` with `$skip` advanced. */
+  rawQuery: Record<string, unknown>;
+}
+
+export type QueryExecutor = (q: SQL) => Promise<Record<string, unknown>[]>;
