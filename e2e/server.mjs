@@ -17,11 +17,15 @@ const env = {
   NODE_ENV: 'test',
 };
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const seed = spawnSync(tsx, ['apps/server/src/db/seed/cli.ts', '--reset', '--scale', process.env.E2E_SEED_SCALE ?? '0.2'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+const seed = spawnSync(
+  tsx,
+  ['apps/server/src/db/seed/cli.ts', '--reset', '--scale', process.env.E2E_SEED_SCALE ?? '0.2'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => server.kill(sig));

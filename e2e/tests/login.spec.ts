@@ -17,7 +17,9 @@ test('login page is accessible at 375 px and on a desktop', async ({ page }) => 
   await expectAccessible(page);
 });
 
-test('user 101 signs in: focus moves after 3 digits, the 6th digit submits, home on a local host', async ({ page }) => {
+test('user 101 signs in: focus moves after 3 digits, the 6th digit submits, home on a local host', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel(/user ?name/i).pressSequentially('101');
   await expect(page.getByLabel(/password/i)).toBeFocused();

@@ -49,7 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
-    if (req.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -68,10 +69,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerAuth(app, sessions);
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness and database' } }, async (_req, reply) => {
-    const up = await deps.db.ping();
-    return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
-  });
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness and database' } },
+    async (_req, reply) => {
+      const up = await deps.db.ping();
+      return reply
+        .code(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
+    },
+  );
   await registerModules(app);
   await serveWeb(app, deps.config.webDist ?? defaultWebDist);
   return app;
@@ -82,13 +89,20 @@ async function serveWeb(app: FastifyInstance, root: string) {
   const index = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (/^\/api(\/|\?|$)/i.test(req.url) || req.method !== 'GET') {
       return sendProblem(reply, notFound(`No route for ${req.method} ${req.url.split('?')[0]}`));
     }
-    if (!hasWeb) return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    if (!hasWeb)
+      return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -12,7 +12,12 @@ async function main() {
   const app = await buildApp({ db, config });
   if (await isDatabaseEmpty(db)) {
     app.log.info('empty database: seeding demo data');
-    await seedDatabase(db, { scale: 1, pepper: config.passwordPepper, scryptCost: config.scryptCost, log: (m) => app.log.info(m) });
+    await seedDatabase(db, {
+      scale: 1,
+      pepper: config.passwordPepper,
+      scryptCost: config.scryptCost,
+      log: (m) => app.log.info(m),
+    });
   }
   let closing = false;
   const shutdown = async (signal: string) => {

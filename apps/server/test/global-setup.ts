@@ -17,7 +17,9 @@ export default async function setup(project: TestProject) {
   if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    await client.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+    );
     await client.end();
     const db = await openDatabase({ databaseUrl: url });
     await migrateDatabase(db);

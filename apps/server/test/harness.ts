@@ -14,7 +14,12 @@ export async function createTestApp(): Promise<App> {
   const db = url
     ? await openDatabase({ databaseUrl: url })
     : await openDatabase({ memory: true, loadDataDir: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), passwordPepper: TEST_PEPPER, scryptCost: TEST_SCRYPT_COST, webDist: '/nonexistent' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    passwordPepper: TEST_PEPPER,
+    scryptCost: TEST_SCRYPT_COST,
+    webDist: '/nonexistent',
+  };
   const app = await buildApp({ db, config, logger: false });
   app.addHook('onClose', async () => db.close());
   await app.ready();

@@ -35,7 +35,13 @@ export async function verifyPassword(pin: string, stored: string, opts: HashOpti
   const [alg, n, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(peppered(pin, opts.pepper), Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  const key = await scryptAsync(
+    peppered(pin, opts.pepper),
+    Buffer.from(salt, 'base64url'),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -87,13 +87,19 @@ export class SessionStore {
   }
 
   async revoke(sessionId: number, tx?: Orm) {
-    await this.db.rows(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`, tx);
+    await this.db.rows(
+      sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`,
+      tx,
+    );
     this.evict((u) => u.sessionId === sessionId);
   }
 
   /** Ends every session of a user, except optionally one (password change keeps none: it issues a new one). */
   async revokeUser(userId: number, tx?: Orm) {
-    await this.db.rows(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`, tx);
+    await this.db.rows(
+      sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`,
+      tx,
+    );
     this.evict((u) => u.id === userId);
   }
 

@@ -14,7 +14,12 @@ export const ADDRESS_MAX_FAILURES = 20;
 export const WINDOW_MINUTES = 15;
 
 export async function assertLoginAllowed(db: Database, userName: string, ip: string) {
-  const [row] = await db.rows<{ account: number; address: number; accountLast: string | null; addressFirst: string | null }>(
+  const [row] = await db.rows<{
+    account: number;
+    address: number;
+    accountLast: string | null;
+    addressFirst: string | null;
+  }>(
     sql`select
           count(*) filter (where user_name = ${userName})::int as account,
           count(*) filter (where client_ip = ${ip})::int as address,
@@ -25,11 +30,17 @@ export async function assertLoginAllowed(db: Database, userName: string, ip: str
   );
   if (row.account >= ACCOUNT_MAX_FAILURES) {
     const wait = secondsUntil(row.accountLast, WINDOW_MINUTES);
-    throw tooMany(`Too many failed logins for this account. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    throw tooMany(
+      `Too many failed logins for this account. Try again in ${Math.ceil(wait / 60)} minutes.`,
+      wait,
+    );
   }
   if (row.address >= ADDRESS_MAX_FAILURES) {
     const wait = secondsUntil(row.addressFirst, WINDOW_MINUTES);
-    throw tooMany(`Too many failed logins from this address. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    throw tooMany(
+      `Too many failed logins from this address. Try again in ${Math.ceil(wait / 60)} minutes.`,
+      wait,
+    );
   }
 }
 
@@ -39,7 +50,9 @@ function secondsUntil(from: string | null, minutes: number) {
 }
 
 export async function recordLoginFailure(db: Database, userName: string, ip: string) {
-  await db.rows(sql`insert into login_failures (user_name, client_ip) values (${userName.slice(0, 50)}, ${ip})`);
+  await db.rows(
+    sql`insert into login_failures (user_name, client_ip) values (${userName.slice(0, 50)}, ${ip})`,
+  );
   await db.rows(sql`delete from login_failures where at < now() - interval '1 day'`);
 }
 

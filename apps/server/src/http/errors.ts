@@ -68,8 +68,10 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large, multipart limits).
-    const field = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code?.startsWith('FST_REQ_FILE') ? 'file' : 'body';
-    const title = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
+    const field =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code?.startsWith('FST_REQ_FILE') ? 'file' : 'body';
+    const title =
+      status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
     const message = error.message.replace(/\s+/g, ' ').slice(0, 300);
     return new HttpError(status, title, message, status === 404 ? undefined : { [field]: [message] });
   }
@@ -86,5 +88,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, new HttpError(500, 'Internal Server Error', 'An unexpected error occurred.'));
   });
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(`No route for ${request.method} ${request.url.split('?')[0]}`)));
 }

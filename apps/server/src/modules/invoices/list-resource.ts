@@ -18,7 +18,10 @@ export const invoiceListResource: ODataResource = {
     totalCost: f('i.total_cost', 'number'),
     paymentTypeId: f('i.payment_type_id', 'number'),
     insuranceCompanyId: f('i.insurance_company_id', 'number'),
-    insuranceCompany: out('(select x.name from insurance_companies x where x.id = i.insurance_company_id)', 'string'),
+    insuranceCompany: out(
+      '(select x.name from insurance_companies x where x.id = i.insurance_company_id)',
+      'string',
+    ),
     referenceNumber: f('i.reference_number', 'string'),
     claimNumber: f('i.claim_number', 'string'),
     soldTo: f('i.sold_to', 'string'),

@@ -1,75 +1,125 @@
 import { f, out, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
+import { DEFAULT_TZO, priorityColorSql, prioritySql, tzoMinutes } from './priority-sql.js';
 
 /**
  * GET /api/ServiceVehicles: the list row of spec 1 §3 "Service vehicle list row", plus the flags the
- * priority rule needs. Names (facility, lead technician, lock holder, customer) are correlated lookups
- * evaluated only for the rows of the page; filters run on service_vehicles' own indexed columns.
+ * priority rule needs and the priority itself. Names (facility, lead technician, lock holder, customer)
+ * are correlated lookups evaluated only for the rows of the page; filters run on service_vehicles' own
+ * indexed columns. "Only repairs > 0" stays a client filter (`$filter=repairCount gt 0`): the service
+ * drive and global search list every vehicle.
+ *
+ * `priority` depends on "today", which depends on the user's time zone, so there is one resource per
+ * TZO (the engine caches its plan per resource object; sessions use a handful of zones).
  */
-export const serviceVehicleListResource: ODataResource = {
-  name: 'ServiceVehicles',
-  from: 'service_vehicles sv',
-  fields: {
-    id: f('sv.id', 'number'),
-    createdAt: f('sv.created_at', 'datetime'),
-    updatedAt: f('sv.updated_at', 'datetime'),
-    flagged: f('sv.flagged', 'boolean'),
-    followUpDate: f('sv.follow_up_date', 'datetime'),
-    followedUp: f('sv.followed_up', 'boolean'),
-    /** The list's date range: the follow-up date, or the created date when there is none (spec 1 §5). */
-    activityDate: f('coalesce(sv.follow_up_date, sv.created_at)', 'datetime'),
-    inspectedAt: f('sv.inspected_at', 'datetime'),
-    promisedDateTime: f('sv.promised_date_time', 'datetime'),
-    repairCount: f('sv.repair_count', 'number'),
-    serviceAdvisorName: f('sv.service_advisor_name', 'string'),
-    hasServiceAdvisor: f("(coalesce(sv.service_advisor_name, '') <> '')", 'boolean'),
-    windshieldChecked: f('sv.windshield_checked', 'boolean'),
-    windshieldNotes: f('sv.windshield_notes', 'string'),
-    internal: f('sv.internal', 'boolean'),
-    void: f('sv.void', 'boolean'),
-    lost: f('sv.lost', 'boolean'),
-    readyToCall: f('sv.ready_to_call', 'boolean'),
-    readyForParts: f('sv.ready_for_parts', 'boolean'),
-    readyToSchedule: f('sv.ready_to_schedule', 'boolean'),
-    okToCall: f('sv.ok_to_call', 'boolean'),
-    lastContactAt: f('sv.last_contact_at', 'datetime'),
-    invoiceId: f('sv.invoice_id', 'number'),
-    thumb: f('sv.thumb', 'number'),
-    paymentTypeId: f('sv.payment_type_id', 'number'),
-    notesCount: f('sv.notes_count', 'number'),
-    facilityId: f('sv.facility_id', 'number'),
-    leadTechnicianId: f('sv.lead_technician_id', 'number'),
-    createdById: f('sv.created_by_id', 'number'),
-    customerId: f('sv.customer_id', 'number'),
-    sourceId: f('sv.source_id', 'number'),
-    'vehicle/year': f('sv.vehicle_year', 'number'),
-    'vehicle/make': f('sv.vehicle_make', 'string'),
-    'vehicle/model': f('sv.vehicle_model', 'string'),
-    'vehicle/vin': f('sv.vin', 'string'),
-    'vehicle/licenseTag': f('sv.license_tag', 'string'),
-    'vehicle/serviceTag': f('sv.service_tag', 'string'),
-    'vehicle/stockNumber': f('sv.stock_number', 'string'),
-    'repairOrder/repairOrderNumber': f('sv.repair_order_number', 'string'),
-    'repairOrder/statusId': f('sv.ro_status_id', 'number'),
-    'repairOrder/openedAt': f('sv.ro_opened_at', 'datetime'),
-    'facility/name': out('(select x.name from facilities x where x.id = sv.facility_id)', 'string'),
-    'facility/shortName': out('(select x.short_name from facilities x where x.id = sv.facility_id)', 'string'),
-    leadTechnician: userName('sv.lead_technician_id'),
-    locked: out('exists (select 1 from service_vehicle_locks l where l.service_vehicle_id = sv.id)', 'boolean'),
-    lockedBy: userName('(select l.user_id from service_vehicle_locks l where l.service_vehicle_id = sv.id)'),
-    'customer/firstName': out('(select c.first_name from customers c where c.id = sv.customer_id)', 'string'),
-    'customer/lastName': out('(select c.last_name from customers c where c.id = sv.customer_id)', 'string'),
-    'customer/primaryPhone': out('(select c.primary_phone from customers c where c.id = sv.customer_id)', 'string'),
-    'customer/primaryPhoneTypeId': out('(select c.primary_phone_type_id from customers c where c.id = sv.customer_id)', 'number'),
-    'customer/secondaryPhone': out('(select c.secondary_phone from customers c where c.id = sv.customer_id)', 'string'),
-    'customer/secondaryPhoneTypeId': out(
-      '(select c.secondary_phone_type_id from customers c where c.id = sv.customer_id)',
-      'number',
-    ),
-    parkLine: out('(select p.park_line from parked_items p where p.service_vehicle_id = sv.id limit 1)', 'number'),
-  },
-  defaultOrderBy: 'sv.id desc',
-  key: 'sv.id',
-  defaultTop: 100,
-  maxTop: 500,
-};
+const byTzo = new Map<number, ODataResource>();
+
+export function serviceVehicleListResourceFor(tzo: number | null | undefined): ODataResource {
+  const m = tzoMinutes(tzo);
+  let resource = byTzo.get(m);
+  if (!resource) {
+    resource = build(m);
+    byTzo.set(m, resource);
+  }
+  return resource;
+}
+
+function build(tzo: number): ODataResource {
+  const priority = prioritySql('sv', tzo);
+  return {
+    name: 'ServiceVehicles',
+    from: 'service_vehicles sv',
+    fields: {
+      id: f('sv.id', 'number'),
+      createdAt: f('sv.created_at', 'datetime'),
+      updatedAt: f('sv.updated_at', 'datetime'),
+      flagged: f('sv.flagged', 'boolean'),
+      followUpDate: f('sv.follow_up_date', 'datetime'),
+      followedUp: f('sv.followed_up', 'boolean'),
+      /** The list's date range: the follow-up date, or the created date when there is none (spec 1 §5). */
+      activityDate: f('coalesce(sv.follow_up_date, sv.created_at)', 'datetime'),
+      inspectedAt: f('sv.inspected_at', 'datetime'),
+      promisedDateTime: f('sv.promised_date_time', 'datetime'),
+      repairCount: f('sv.repair_count', 'number'),
+      serviceAdvisorName: f('sv.service_advisor_name', 'string'),
+      hasServiceAdvisor: f("(coalesce(sv.service_advisor_name, '') <> '')", 'boolean'),
+      windshieldChecked: f('sv.windshield_checked', 'boolean'),
+      windshieldNotes: f('sv.windshield_notes', 'string'),
+      internal: f('sv.internal', 'boolean'),
+      void: f('sv.void', 'boolean'),
+      lost: f('sv.lost', 'boolean'),
+      readyToCall: f('sv.ready_to_call', 'boolean'),
+      readyForParts: f('sv.ready_for_parts', 'boolean'),
+      readyToSchedule: f('sv.ready_to_schedule', 'boolean'),
+      okToCall: f('sv.ok_to_call', 'boolean'),
+      lastContactAt: f('sv.last_contact_at', 'datetime'),
+      invoiceId: f('sv.invoice_id', 'number'),
+      thumb: f('sv.thumb', 'number'),
+      paymentTypeId: f('sv.payment_type_id', 'number'),
+      notesCount: f('sv.notes_count', 'number'),
+      facilityId: f('sv.facility_id', 'number'),
+      leadTechnicianId: f('sv.lead_technician_id', 'number'),
+      createdById: f('sv.created_by_id', 'number'),
+      customerId: f('sv.customer_id', 'number'),
+      sourceId: f('sv.source_id', 'number'),
+      'vehicle/year': f('sv.vehicle_year', 'number'),
+      'vehicle/make': f('sv.vehicle_make', 'string'),
+      'vehicle/model': f('sv.vehicle_model', 'string'),
+      'vehicle/vin': f('sv.vin', 'string'),
+      'vehicle/licenseTag': f('sv.license_tag', 'string'),
+      'vehicle/serviceTag': f('sv.service_tag', 'string'),
+      'vehicle/stockNumber': f('sv.stock_number', 'string'),
+      'repairOrder/repairOrderNumber': f('sv.repair_order_number', 'string'),
+      'repairOrder/statusId': f('sv.ro_status_id', 'number'),
+      'repairOrder/openedAt': f('sv.ro_opened_at', 'datetime'),
+      'facility/name': out('(select x.name from facilities x where x.id = sv.facility_id)', 'string'),
+      'facility/shortName': out(
+        '(select x.short_name from facilities x where x.id = sv.facility_id)',
+        'string',
+      ),
+      leadTechnician: userName('sv.lead_technician_id'),
+      locked: out(
+        'exists (select 1 from service_vehicle_locks l where l.service_vehicle_id = sv.id)',
+        'boolean',
+      ),
+      lockedBy: userName(
+        '(select l.user_id from service_vehicle_locks l where l.service_vehicle_id = sv.id)',
+      ),
+      'customer/firstName': out(
+        '(select c.first_name from customers c where c.id = sv.customer_id)',
+        'string',
+      ),
+      'customer/lastName': out('(select c.last_name from customers c where c.id = sv.customer_id)', 'string'),
+      'customer/primaryPhone': out(
+        '(select c.primary_phone from customers c where c.id = sv.customer_id)',
+        'string',
+      ),
+      'customer/primaryPhoneTypeId': out(
+        '(select c.primary_phone_type_id from customers c where c.id = sv.customer_id)',
+        'number',
+      ),
+      'customer/secondaryPhone': out(
+        '(select c.secondary_phone from customers c where c.id = sv.customer_id)',
+        'string',
+      ),
+      'customer/secondaryPhoneTypeId': out(
+        '(select c.secondary_phone_type_id from customers c where c.id = sv.customer_id)',
+        'number',
+      ),
+      parkLine: out(
+        '(select p.park_line from parked_items p where p.service_vehicle_id = sv.id limit 1)',
+        'number',
+      ),
+      /** Spec 1 §4, 1 (first) to 9; sortable and filterable, computed per row (no index). */
+      priority: f(priority, 'number'),
+      priorityColor: out(priorityColorSql(priority), 'string'),
+    },
+    defaultOrderBy: 'sv.id desc',
+    key: 'sv.id',
+    defaultTop: 100,
+    maxTop: 500,
+  };
+}
+
+/** The list in the business's default zone, for callers without a session zone (global search). */
+export const serviceVehicleListResource = serviceVehicleListResourceFor(DEFAULT_TZO);

@@ -30,10 +30,14 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService) {
     (req) => service.login(req.body, meta(req)),
   );
 
-  r.post('/api/logout', { schema: { tags: ['session'], summary: 'End this session' } }, async (req, reply) => {
-    await service.logout(currentUser(req));
-    return reply.code(204).send();
-  });
+  r.post(
+    '/api/logout',
+    { schema: { tags: ['session'], summary: 'End this session' } },
+    async (req, reply) => {
+      await service.logout(currentUser(req));
+      return reply.code(204).send();
+    },
+  );
 
   r.get('/api/self', { schema: { tags: ['session'], summary: 'The signed-in user' } }, (req) =>
     service.self(currentUser(req).id),
@@ -45,7 +49,11 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService) {
       schema: {
         tags: ['session'],
         summary: 'Change my password; ends my other sessions and returns a fresh token',
-        body: z.object({ currentPassword: pin.optional(), newPassword: pin.optional(), confirmPassword: pin.optional() }),
+        body: z.object({
+          currentPassword: pin.optional(),
+          newPassword: pin.optional(),
+          confirmPassword: pin.optional(),
+        }),
       },
     },
     (req) => service.changePassword(currentUser(req), req.body, meta(req)),

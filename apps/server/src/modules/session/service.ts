@@ -29,7 +29,10 @@ export class SessionService {
     return { pepper: this.config.passwordPepper, cost: this.config.scryptCost };
   }
 
-  async login(input: { userName: string; password: string; tzo?: number }, meta: { ip: string; userAgent?: string }) {
+  async login(
+    input: { userName: string; password: string; tzo?: number },
+    meta: { ip: string; userAgent?: string },
+  ) {
     await assertLoginAllowed(this.db, input.userName, meta.ip);
     const [user] = await this.db.rows<{ id: number; passwordHash: string; isActive: boolean }>(
       sql`select id, password_hash as "passwordHash", is_active as "isActive" from users where user_name = ${input.userName}`,
@@ -87,9 +90,16 @@ export class SessionService {
     }
     const hash = await hashPassword(input.newPassword!, this.hashOpts);
     return this.db.orm.transaction(async (tx) => {
-      await this.db.rows(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${user.id}`, tx as any);
+      await this.db.rows(
+        sql`update users set password_hash = ${hash}, updated_at = now() where id = ${user.id}`,
+        tx as any,
+      );
       await this.sessions.revokeUser(user.id, tx as any);
-      const { token } = await this.sessions.create(user.id, { tzo: user.tzo ?? undefined, ...meta }, tx as any);
+      const { token } = await this.sessions.create(
+        user.id,
+        { tzo: user.tzo ?? undefined, ...meta },
+        tx as any,
+      );
       return { token };
     });
   }
@@ -108,4 +118,3 @@ export function passwordErrors(messages: string[]): Record<string, string[]> {
   }
   return out;
 }
-

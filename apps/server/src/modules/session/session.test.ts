@@ -8,8 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+const post = (
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = nextIp(),
+) => app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
 describe('POST /api/login', () => {
   it('signs in a demo user and returns a token and the user', async () => {
@@ -54,7 +58,8 @@ describe('POST /api/login', () => {
 
   it('refuses an address that sprays one PIN across many accounts', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < 20; i++) await post('/api/login', { userName: String(300 + i), password: '123123' }, {}, ip);
+    for (let i = 0; i < 20; i++)
+      await post('/api/login', { userName: String(300 + i), password: '123123' }, {}, ip);
     const res = await post('/api/login', DEMO.repairTech, {}, ip);
     expect(res.statusCode).toBe(429);
     // the same account from another address still works
@@ -65,11 +70,17 @@ describe('POST /api/login', () => {
 describe('token checks', () => {
   it('answers 401 without a token, with a garbage token, and after logout', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/self' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth('nonsense') })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/self', headers: auth('nonsense') })).statusCode,
+    ).toBe(401);
     const token = await login(app, DEMO.leadTech);
-    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(token) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(token) })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/logout', undefined, auth(token))).statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('GET /api/self returns id, userRole and facility; paths match case-insensitively', async () => {
@@ -82,18 +93,44 @@ describe('token checks', () => {
 
 describe('PUT /api/users/password', () => {
   const put = (token: string, payload: object) =>
-    app.inject({ method: 'PUT', url: '/api/users/password', payload, headers: auth(token), remoteAddress: nextIp() });
+    app.inject({
+      method: 'PUT',
+      url: '/api/users/password',
+      payload,
+      headers: auth(token),
+      remoteAddress: nextIp(),
+    });
 
   it('enforces the spec rules with their messages on the right fields', async () => {
     const token = await login(app, DEMO.reviewer);
     const cases: [object, string, string][] = [
       [{ newPassword: '135790', confirmPassword: '135790' }, 'currentPassword', 'Current Password Required'],
       [{ currentPassword: '704815', confirmPassword: '1' }, 'newPassword', 'New Password Required'],
-      [{ currentPassword: '704815', newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'New Password must have 6 digits'],
-      [{ currentPassword: '704815', newPassword: '123456', confirmPassword: '123456' }, 'newPassword', 'New Password cannot have consecutive digits'],
-      [{ currentPassword: '704815', newPassword: '777777', confirmPassword: '777777' }, 'newPassword', 'New Password cannot have the same digits repeated'],
-      [{ currentPassword: '704815', newPassword: '135790' }, 'confirmPassword', 'New Password Confirmation Required'],
-      [{ currentPassword: '704815', newPassword: '135790', confirmPassword: '135791' }, 'confirmPassword', 'Password does not match'],
+      [
+        { currentPassword: '704815', newPassword: '12345', confirmPassword: '12345' },
+        'newPassword',
+        'New Password must have 6 digits',
+      ],
+      [
+        { currentPassword: '704815', newPassword: '123456', confirmPassword: '123456' },
+        'newPassword',
+        'New Password cannot have consecutive digits',
+      ],
+      [
+        { currentPassword: '704815', newPassword: '777777', confirmPassword: '777777' },
+        'newPassword',
+        'New Password cannot have the same digits repeated',
+      ],
+      [
+        { currentPassword: '704815', newPassword: '135790' },
+        'confirmPassword',
+        'New Password Confirmation Required',
+      ],
+      [
+        { currentPassword: '704815', newPassword: '135790', confirmPassword: '135791' },
+        'confirmPassword',
+        'Password does not match',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await put(token, payload);
@@ -104,7 +141,11 @@ describe('PUT /api/users/password', () => {
 
   it('checks the current password', async () => {
     const token = await login(app, DEMO.reviewer);
-    const res = await put(token, { currentPassword: '111111', newPassword: '135790', confirmPassword: '135790' });
+    const res = await put(token, {
+      currentPassword: '111111',
+      newPassword: '135790',
+      confirmPassword: '135790',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.currentPassword).toBeDefined();
   });
@@ -112,15 +153,27 @@ describe('PUT /api/users/password', () => {
   it('changes it, ends the other sessions, and hands this session a fresh token', async () => {
     const other = await login(app, DEMO.reviewer);
     const mine = await login(app, DEMO.reviewer);
-    const res = await put(mine, { currentPassword: '704815', newPassword: '135790', confirmPassword: '135790' });
+    const res = await put(mine, {
+      currentPassword: '704815',
+      newPassword: '135790',
+      confirmPassword: '135790',
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
-    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(other) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(other) })).statusCode).toBe(
+      401,
+    );
     expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(mine) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(fresh) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(fresh) })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/login', { userName: '106', password: '135790' })).statusCode).toBe(200);
     // put it back for the other tests sharing this database
-    const back = await put(fresh, { currentPassword: '135790', newPassword: '704815', confirmPassword: '704815' });
+    const back = await put(fresh, {
+      currentPassword: '135790',
+      newPassword: '704815',
+      confirmPassword: '704815',
+    });
     expect(back.statusCode).toBe(200);
   });
 });

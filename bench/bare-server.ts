@@ -1,0 +1,80 @@
+// The reference the budget compares against: a bare Fastify + pg endpoint running the naive SQL for the
+// same rows as GET /api/Invoices (no auth, no parsing, no validation), with pg's default row parsing.
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.PG_POOL_MAX ?? 10),
+});
+const app = Fastify({ logger: false });
+
+const INVOICE_LIST = `
+  select i.id, i.total_cost as "totalCost", f.short_name as "facilityShortName", i.payment_type_id as "paymentTypeId",
+         ic.name as "insuranceCompany", i.reference_number as "referenceNumber", i.claim_number as "claimNumber",
+         i.sold_to as "soldTo", i.customer_phone as "customerPhone", i.license_plate as "licensePlate",
+         i.service_tag as "serviceTag", i.ro_number as "roNumber", i.topper, i.vehicle_year as "year",
+         i.vehicle_make as "make", i.vehicle_model as "model",
+         aa.first_name || ' ' || aa.last_name as "adminAssistant", lt.first_name || ' ' || lt.last_name as "leadTech",
+         ag.first_name || ' ' || ag.last_name as "autoGlassAssociate",
+         lu.first_name || ' ' || lu.last_name as "lockedBy", p.park_line as "parkedLine",
+         i.initiated, i.pending, i.completed, i.repair_completed as "repairCompleted", i.submitted, i.funded, i.void,
+         i.inspection, i.lost, i.signed, i.replacement, i.snail_mail as "snailMail", i.finalized, i.thumb,
+         i.windshield_checked as "windshieldChecked", i.open_date_time as "openDateTime", i.follow_up_at as "followUpAt",
+         i.notes_count as "notesCount", i.repair_count as "repairCount"
+  from invoices i
+  left join facilities f on f.id = i.facility_id
+  left join insurance_companies ic on ic.id = i.insurance_company_id
+  left join users aa on aa.id = i.admin_assistant_id
+  left join users lt on lt.id = i.lead_technician_id
+  left join users ag on ag.id = i.auto_glass_associate_id
+  left join invoice_locks l on l.invoice_id = i.id
+  left join users lu on lu.id = l.user_id
+  left join parked_items p on p.invoice_id = i.id
+  where i.open_date_time >= $1 and i.open_date_time < $2
+  order by i.lost, i.follow_up_at asc, i.open_date_time desc
+  limit 250`;
+const INVOICE_COUNT =
+  'select count(*) from invoices i where i.open_date_time >= $1 and i.open_date_time < $2';
+
+app.get('/invoices', async (req) => {
+  const { from, to } = req.query as { from: string; to: string };
+  const [rows, count] = await Promise.all([
+    pool.query(INVOICE_LIST, [from, to]),
+    pool.query(INVOICE_COUNT, [from, to]),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+const SV_LIST = `
+  select sv.id, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
+         sv.service_advisor_name as "serviceAdvisorName", sv.windshield_checked as "windshieldChecked",
+         sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model", sv.vin,
+         sv.repair_order_number as "repairOrderNumber", sv.ro_status_id as "statusId", f.short_name as "facility",
+         lt.first_name || ' ' || lt.last_name as "leadTechnician", c.first_name as "customerFirstName",
+         c.last_name as "customerLastName", c.primary_phone as "primaryPhone", sv.license_tag as "licenseTag",
+         lu.first_name || ' ' || lu.last_name as "lockedBy"
+  from service_vehicles sv
+  left join facilities f on f.id = sv.facility_id
+  left join users lt on lt.id = sv.lead_technician_id
+  left join customers c on c.id = sv.customer_id
+  left join service_vehicle_locks l on l.service_vehicle_id = sv.id
+  left join users lu on lu.id = l.user_id
+  where sv.repair_count > 0
+  order by sv.id desc
+  limit 100`;
+const SV_COUNT = 'select count(*) from service_vehicles sv where sv.repair_count > 0';
+
+app.get('/service-vehicles', async () => {
+  const [rows, count] = await Promise.all([pool.query(SV_LIST), pool.query(SV_COUNT)]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+await app.listen({ port: Number(process.env.PORT ?? 3301), host: '127.0.0.1' });
+for (const sig of ['SIGTERM', 'SIGINT'])
+  process.on(sig, () =>
+    app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+  );
