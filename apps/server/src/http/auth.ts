@@ -35,7 +35,8 @@ export function registerAuth(app: FastifyInstance, sessions: SessionStore) {
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config;
     if (!/^\/api(\/|\?|$)/i.test(req.url)) return;
-    if (cfg?.public || !req.routeOptions.url) return;
+    // No route, or the static-file wildcard: nothing to protect (unknown /api paths end as 404).
+    if (cfg?.public || !req.routeOptions.url || req.routeOptions.url === '/*') return;
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     const user = await sessions.resolve(token);

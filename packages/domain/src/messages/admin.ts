@@ -14,3 +14,9 @@ export const FAILED_TO_GET_VENDORS = 'Failed to get Vendors';
 export const FAILED_TO_GET_EMPLOYEES = 'Failed to get employees';
 export const FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST = 'Failed to get windshield accessories list.';
 export const FAILED_TO_GET_INSURANCE_COMPANIES = 'Failed to get Insurance Companies';
+/**
+ * Ours, not the spec's: spec 2 §8 gives no list failure text for these two lists, so they follow
+ * the pattern of the others.
+ */
+export const FAILED_TO_GET_DISPOSITION_REASONS = 'Failed to get Disposition Reasons';
+export const FAILED_TO_GET_LOST_REASONS = 'Failed to get Lost Reasons';

@@ -2,6 +2,7 @@
 export * from './alerts.js';
 export * from './appointments.js';
 export * from './calendar-day.js';
+export * from './csv.js';
 export * from './date-format.js';
 export * from './deep-equal.js';
 export * from './image-upload.js';

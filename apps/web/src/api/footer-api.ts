@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, http, type ODataPage } from './http';
+import type { Alert, ParkedItem } from './types';
+
+/**
+ * The footer slots belong to the messaging work; until its routes exist they answer 404 and the slots
+ * render nothing. A 404 is therefore "not there yet", not an error worth a toast.
+ */
+const absentOn404 = async <T>(load: () => Promise<T>): Promise<T | null> => {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
+
+export function useParkedItems() {
+  return useQuery({
+    queryKey: ['parking', 'items'],
+    queryFn: () =>
+      absentOn404(async () => {
+        const page = await http.get<ODataPage<ParkedItem> | ParkedItem[]>('ParkedItemsOdata');
+        return Array.isArray(page) ? page : (page?.value ?? []);
+      }),
+    retry: false,
+  });
+}
+
+export function useAlerts() {
+  return useQuery({
+    queryKey: ['alerts', 'mine'],
+    queryFn: () =>
+      absentOn404(async () => {
+        const alerts = await http.get<Alert[] | { value?: Alert[] }>('self/alerts');
+        return Array.isArray(alerts) ? alerts : (alerts?.value ?? []);
+      }),
+    retry: false,
+  });
+}

@@ -1,0 +1,71 @@
+import { BAD_REQUEST, ERROR, PROCESSING, SUCCESS } from '@glass/domain/messages/shell';
+import { message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { ReactNode } from 'react';
+import { ApiError } from './http';
+
+// Spec 1 §8 "Notices" and §9 durations (seconds, as antd counts them).
+export const NOTICE = {
+  processing: PROCESSING,
+  success: SUCCESS,
+  badRequest: BAD_REQUEST,
+  error: ERROR,
+  // Not a spec text: the spec only says "a fallback text".
+  fallback: 'Something went wrong',
+} as const;
+const DURATION = { success: 1, badRequest: 2, error: 4, inline: 0.8 } as const;
+
+// The App-bound instance follows the theme; the static one is only used before the app mounts.
+let api: MessageInstance = staticMessage;
+export function setMessageApi(instance: MessageInstance): void {
+  api = instance;
+}
+export function messageApi(): MessageInstance {
+  return api;
+}
+
+let sequence = 0;
+
+/** Shows 'Processing...' while the promise runs, then 'Success' (or the given text) for 1 s. */
+export async function withProgress<T>(promise: Promise<T>, successText?: string): Promise<T> {
+  const key = `progress-${++sequence}`;
+  api.open({ key, type: 'loading', content: NOTICE.processing, duration: 0 });
+  try {
+    const result = await promise;
+    api.open({ key, type: 'success', content: successText ?? NOTICE.success, duration: DURATION.success });
+    return result;
+  } catch (error) {
+    api.destroy(key);
+    showError(error);
+    throw error;
+  }
+}
+
+/** 400 → 'Bad Request' with the first validation message (2 s); anything else → 'Error' with the body (4 s). */
+export function showError(error: unknown, fallback: string = NOTICE.fallback): void {
+  if (error instanceof ApiError && error.status === 400) {
+    const text = error.firstError ?? error.bodyText ?? fallback;
+    api.open({ type: 'error', content: `${NOTICE.badRequest}: ${text}`, duration: DURATION.badRequest });
+    return;
+  }
+  const text = error instanceof ApiError ? (error.bodyText ?? fallback) : fallback;
+  api.open({ type: 'error', content: `${NOTICE.error}: ${text}`, duration: DURATION.error });
+}
+
+/** The short 0.8 s toast for an invalid keystroke (quick phone input and similar). */
+export function inlineError(text: string): void {
+  api.open({ key: 'inline-error', type: 'error', content: text, duration: DURATION.inline });
+}
+
+/** A spec catalogue toast (e.g. 'Failed to get self'). */
+export function toastError(text: ReactNode): void {
+  api.open({ type: 'error', content: text, duration: DURATION.error });
+}
+
+export function toastSuccess(text: ReactNode): void {
+  api.open({ type: 'success', content: text });
+}
+
+export function toastInfo(text: ReactNode): void {
+  api.open({ type: 'info', content: text, duration: DURATION.success });
+}

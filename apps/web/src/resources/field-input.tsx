@@ -1,0 +1,38 @@
+import { US_STATES } from '@glass/domain/us-states';
+import type { FormFieldDef } from '@glass/domain/resources/define';
+import { Input, InputNumber, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { LookupSelect } from './lookup-select';
+
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.code} - ${s.name}` }));
+
+/** The antd control of a declared widget. `id` ties it to its label for screen readers. */
+export function fieldInput(field: FormFieldDef, extra: { id?: string } = {}): ReactNode {
+  const aria = { 'aria-label': field.label, ...extra };
+  switch (field.widget) {
+    case 'textarea':
+      return <Input.TextArea rows={4} {...aria} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} {...aria} />;
+    case 'money':
+      return <InputNumber style={{ width: '100%' }} min={0} precision={2} prefix="$" {...aria} />;
+    case 'switch':
+      return <Switch {...aria} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" {...aria} />;
+    case 'email':
+      return <Input type="email" autoComplete="off" {...aria} />;
+    case 'phone':
+      return <Input type="tel" inputMode="tel" {...aria} />;
+    case 'state':
+      return (
+        <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={STATE_OPTIONS} {...aria} />
+      );
+    case 'select':
+      return <Select allowClear options={[...(field.options ?? [])]} {...aria} />;
+    case 'lookup':
+      return field.lookup ? <LookupSelect source={field.lookup} {...aria} /> : null;
+    default:
+      return <Input autoComplete="off" {...aria} />;
+  }
+}

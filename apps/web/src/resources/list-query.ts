@@ -1,0 +1,71 @@
+import type { ResourceDef } from '@glass/domain/resources/define';
+import { csvFileName, toCsv } from '@glass/domain/rules/csv';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getAllPages, http, type ODataPage, type Query } from '../api/http';
+import { cellText } from './cells';
+
+export type Row = Record<string, unknown> & { id: number };
+export type FilterValues = Record<string, string | number | boolean | undefined>;
+
+export interface ListState {
+  page: number;
+  pageSize: number;
+  filters: FilterValues;
+  search: string;
+  order?: { key: string; dir: 'asc' | 'desc' };
+}
+
+export function initialListState(def: ResourceDef): ListState {
+  const filters: FilterValues = {};
+  for (const f of def.filters ?? []) if (f.initial !== undefined) filters[f.key] = f.initial;
+  return { page: 1, pageSize: 20, filters, search: '' };
+}
+
+/** Declared filters go as plain parameters and the search box as `searchTerm` (the server derives both). */
+function scope(state: ListState): Query {
+  const query: Query = { ...state.filters, searchTerm: state.search.trim() || undefined };
+  if (state.order) query.$orderby = `${state.order.key} ${state.order.dir}`;
+  return query;
+}
+
+export const listKey = (def: ResourceDef) => ['resource', def.name] as const;
+
+export function useResourceList(def: ResourceDef, state: ListState) {
+  return useQuery({
+    queryKey: [...listKey(def), state],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      http.get<ODataPage<Row>>(def.api.list, {
+        signal,
+        query: {
+          ...scope(state),
+          $top: state.pageSize,
+          $skip: (state.page - 1) * state.pageSize,
+          $count: true,
+        },
+      }),
+  });
+}
+
+/** Every row of the filtered list (all pages), as a CSV download of the declared columns. */
+export async function exportCsv(def: ResourceDef, state: ListState): Promise<void> {
+  const rows = await getAllPages<Row>(def.api.list, { query: { ...scope(state), $top: 1000 } });
+  const csv = toCsv(
+    def.columns.map((c) => c.title),
+    rows.map((row) => def.columns.map((c) => cellText(valueOf(row, c.key), c.format, c))),
+  );
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(def.title);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function valueOf(row: Record<string, unknown>, key: string): unknown {
+  let cur: unknown = row;
+  for (const part of key.split('/')) cur = (cur as Record<string, unknown> | null)?.[part];
+  return cur;
+}

@@ -1,0 +1,25 @@
+import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE, TRY_AGAIN } from '@glass/domain/messages/shell';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Navigate } from 'react-router-dom';
+import { getToken } from '../api/auth-token';
+
+/**
+ * The generic error screen; a signed-out user is sent to /login instead of seeing it. Plain markup
+ * rather than antd Result: it sits in the entry chunk, and Result's illustrations are heavy.
+ */
+export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
+  if (!getToken()) return <Navigate to="/login" replace />;
+  return (
+    <div className="page-center" role="alert">
+      <div style={{ textAlign: 'center' }}>
+        <CloseCircleFilled aria-hidden style={{ fontSize: 56, color: '#c41d1f' }} />
+        <h1 style={{ fontSize: 24, margin: '16px 0 8px' }}>{ERROR_SCREEN_TITLE}</h1>
+        <p style={{ margin: '0 0 24px' }}>{ERROR_SCREEN_TEXT}</p>
+        <Button type="primary" onClick={onRetry}>
+          {TRY_AGAIN}
+        </Button>
+      </div>
+    </div>
+  );
+}

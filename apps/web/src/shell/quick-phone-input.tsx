@@ -1,0 +1,73 @@
+import { PHONE_SEARCH_FAILED } from '@glass/domain/messages/search';
+import { QUICK_PHONE_LOOKUP_MIN_CHARS, QUICK_PHONE_MAX_LENGTH } from '@glass/domain/constants';
+import { isQuickPhoneInputAllowed } from '@glass/domain/rules/phone-input';
+import { useEffect, useRef, useState } from 'react';
+import { inlineError, toastError } from '../api/notices';
+import { searchApi } from '../api/search-api';
+import { useShell } from './shell-context';
+
+export const PHONE_INPUT_TEXT = {
+  label: 'Phone lookup',
+  invalid: 'Only digits, a minus sign and a decimal point are allowed',
+} as const;
+
+// Typing pauses this long before the lookup, so a full number is not cut at its 4th digit.
+const LOOKUP_DELAY_MS = 800;
+
+/** Quick phone input of the top bar: looks the number up from 4 characters, then clears. */
+export function QuickPhoneInput({ width = 150 }: { width?: number | string }) {
+  const shell = useShell();
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const lookup = async (text: string) => {
+    clearTimeout(timer.current);
+    const digits = text.replace(/\D/g, '');
+    if (digits.length < QUICK_PHONE_LOOKUP_MIN_CHARS || busy) return;
+    setValue('');
+    setBusy(true);
+    try {
+      shell.openPhoneLookup(digits, await searchApi.phoneLookup(digits));
+    } catch {
+      toastError(PHONE_SEARCH_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onChange = (next: string) => {
+    if (!isQuickPhoneInputAllowed(next)) {
+      inlineError(PHONE_INPUT_TEXT.invalid);
+      return;
+    }
+    setValue(next);
+    clearTimeout(timer.current);
+    if (next.replace(/\D/g, '').length >= QUICK_PHONE_LOOKUP_MIN_CHARS) {
+      timer.current = setTimeout(() => void lookup(next), LOOKUP_DELAY_MS);
+    }
+  };
+
+  return (
+    // A native input styled like antd's: the shell loads on every signed-in screen and antd's Input
+    // (with its form context) is a large part of it.
+    <input
+      type="text"
+      className="native-input"
+      aria-label={PHONE_INPUT_TEXT.label}
+      placeholder="Phone"
+      inputMode="tel"
+      maxLength={QUICK_PHONE_MAX_LENGTH}
+      value={value}
+      disabled={busy}
+      aria-busy={busy}
+      style={{ width }}
+      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') void lookup(value);
+      }}
+    />
+  );
+}

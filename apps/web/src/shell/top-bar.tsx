@@ -1,0 +1,84 @@
+import { HomeOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSessionState } from '../api/use-session';
+import { DutySwitch } from './duty-switch';
+import { FacilitySelect } from './facility-select';
+import { homePath } from './hosts';
+import { QuickPhoneInput } from './quick-phone-input';
+import { ShortcutTiles } from './shortcut-tiles';
+import { TopBarActions } from './top-bar-actions';
+import { useNarrow } from './use-narrow';
+
+// The narrow-screen menu drawer loads when first opened.
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
+
+function HomeButton() {
+  const navigate = useNavigate();
+  return (
+    <Button
+      type="text"
+      icon={<HomeOutlined />}
+      aria-label="Home"
+      title="Home"
+      onClick={() => navigate(homePath(), { state: { home: true } })}
+    />
+  );
+}
+
+function UserName() {
+  const { user } = useSessionState();
+  if (!user) return null;
+  return (
+    <span className="top-bar-user" data-testid="top-bar-user">
+      {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName}
+    </span>
+  );
+}
+
+/** Top bar (spec 1 §1); under 900 px everything but home and the phone input moves into a menu drawer. */
+export function TopBar() {
+  const narrow = useNarrow();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  if (narrow) {
+    return (
+      <header className="top-bar">
+        <HomeButton />
+        <div className="top-bar-spacer" />
+        <QuickPhoneInput width={140} />
+        <Button type="text" icon={<MenuOutlined />} aria-label="Menu" onClick={() => setMenuOpen(true)} />
+        {menuOpen && (
+          <Suspense fallback={null}>
+            <MenuDrawer open={menuOpen} onClose={closeMenu}>
+              <div className="menu-drawer-section">
+                <UserName />
+                <FacilitySelect block />
+                <DutySwitch />
+                <ShortcutTiles withLabels onAction={closeMenu} />
+                <TopBarActions withLabels onAction={closeMenu} />
+              </div>
+            </MenuDrawer>
+          </Suspense>
+        )}
+      </header>
+    );
+  }
+
+  return (
+    <header className="top-bar">
+      <HomeButton />
+      <ShortcutTiles />
+      <div className="top-bar-spacer" />
+      <QuickPhoneInput />
+      <UserName />
+      <FacilitySelect />
+      <DutySwitch />
+      <div className="top-bar-group">
+        <TopBarActions />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Employee create and update (spec 1 §3 "User list item", §7 Users; issue 5): role, facility,
+ * brand, active flag; a 3-digit user name, unique; an initial 6-digit password following the
+ * password rules (spec 1 §5, `newPasswordProblems`). On update the password is optional: given,
+ * it resets the employee's password and ends their sessions.
+ */
+import { z } from 'zod';
+import { USER_ROLE_OPTIONS } from '../enums.js';
+import { newPasswordProblems } from '../rules/password.js';
+import { flag, optionalEmail, optionalId, optionalPhone, requiredText } from './fields.js';
+
+export const USER_NAME_THREE_DIGITS = 'User name must be 3 digits';
+export const USER_NAME_TAKEN = 'This user name is already used';
+
+const ROLE_IDS = USER_ROLE_OPTIONS.map((o) => o.value) as number[];
+
+const optionalPin = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'number' ? String(v) : v),
+  z.string().nullable(),
+);
+
+const employeeFields = {
+  userName: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: USER_NAME_THREE_DIGITS }).trim().regex(/^\d{3}$/, USER_NAME_THREE_DIGITS),
+  ),
+  firstName: requiredText('First Name', 100),
+  lastName: requiredText('Last Name', 100),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  userRoleId: z.coerce
+    .number({ error: 'Role is required' })
+    .int()
+    .refine((r) => ROLE_IDS.includes(r), 'Role is not valid'),
+  facilityId: optionalId('Facility'),
+  brandId: optionalId('Brand'),
+  isActive: flag(true),
+  isInstaller: flag(false),
+  password: optionalPin,
+};
+
+function passwordRule(required: boolean) {
+  return (v: { password: string | null }, ctx: z.RefinementCtx) => {
+    if (v.password === null && !required) return;
+    for (const message of newPasswordProblems(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+  };
+}
+
+export const employeeCreateSchema = z.object(employeeFields).superRefine(passwordRule(true));
+export const employeeUpdateSchema = z.object(employeeFields).superRefine(passwordRule(false));
+
+export type EmployeeInput = z.output<typeof employeeCreateSchema>;
