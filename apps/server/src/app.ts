@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
 import { registerModules } from './modules/index.js';
+import { attachRealtime } from './realtime/socket-server.js';
 
 export interface AppDeps {
   db: Database;
@@ -63,10 +64,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // The API docs are public; the hook must exist before the docs routes are registered.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
   });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   registerAuth(app, sessions);
   app.get(
@@ -80,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
   await registerModules(app);
+  await attachRealtime(app);
   await serveWeb(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }
@@ -89,9 +92,10 @@ async function serveWeb(app: FastifyInstance, root: string) {
   const index = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
+    // wildcard: files built after start-up are served too; a missing file falls through to the SPA fallback.
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      wildcard: true,
       index: false,
       maxAge: '1h',
       immutable: false,

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
 import { isDatabaseEmpty } from './db/empty.js';
 import { seedDatabase } from './db/seed/index.js';
+import { startMessagingJobs } from './modules/alerts/jobs.js';
 
 /** config → database → migrate → seed if empty → listen; SIGTERM drains requests and closes the database. */
 async function main() {
@@ -20,11 +21,13 @@ async function main() {
     });
   }
   let closing = false;
+  let stopJobs = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopJobs();
       await app.close();
       await db.close();
     } finally {
@@ -34,6 +37,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  stopJobs = startMessagingJobs(app);
 }
 
 main().catch((err) => {

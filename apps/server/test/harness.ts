@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -16,6 +18,7 @@ export async function createTestApp(): Promise<App> {
     : await openDatabase({ memory: true, loadDataDir: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
   const config = {
     ...loadConfig({ NODE_ENV: 'test' }),
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'glass-test-')),
     passwordPepper: TEST_PEPPER,
     scryptCost: TEST_SCRYPT_COST,
     webDist: '/nonexistent',

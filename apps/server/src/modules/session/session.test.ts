@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { auth, createTestApp, DEMO, login, nextIp } from '../../../test/harness.js';
@@ -54,6 +55,8 @@ describe('POST /api/login', () => {
     const res = await post('/api/login', DEMO.adminAssistant);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Unlock again: other test files share the PostgreSQL database and sign in as 104.
+    await app.deps.db.rows(sql`delete from login_failures where user_name = '104'`);
   });
 
   it('refuses an address that sprays one PIN across many accounts', async () => {
