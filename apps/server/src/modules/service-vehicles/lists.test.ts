@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createSv, type SvTestContext, svTestContext } from './test-helpers.js';
+
+let t: SvTestContext;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await svTestContext();
+  api = client(t.app);
+});
+afterAll(() => t.app.close());
+
+describe('GET /api/ServiceVehicles', () => {
+  it('service drive: $orderby=id desc&$top=50 gives the 50 newest with a next link', async () => {
+    const res = await api.get('/api/ServiceVehicles?$orderby=id desc&$top=50', t.reviewer);
+    expect(res.statusCode).toBe(200);
+    const { value, '@odata.nextLink': next } = res.json();
+    expect(value).toHaveLength(50);
+    const ids = value.map((r: any) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(next).toContain('$skip=50');
+    expect(value[0]).toEqual(
+      expect.objectContaining({ priority: expect.any(Number), locked: expect.any(Boolean) }),
+    );
+  });
+
+  it('the pipeline list: repairs > 0 as a filter, top 100 with count, date range on follow-up or created date', async () => {
+    const res = await api.get(
+      '/api/ServiceVehicles?$filter=repairCount gt 0 and activityDate ge 2000-01-01T00:00:00Z&$top=100&$count=true&$orderby=priority,activityDate desc',
+      t.admin,
+    );
+    const body = res.json();
+    expect(body.value.length).toBeGreaterThan(0);
+    expect(body['@odata.count']).toBeGreaterThanOrEqual(body.value.length);
+    for (const r of body.value) expect(r.repairCount).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/listMyServiceVehicles', () => {
+  it('lists what I created, lead or have parked for me, as {items, total}, by priority; repair/replacement filters', async () => {
+    const repair = await createSv(t.app, t.leadTech, { repairCount: 2 });
+    const replacement = await createSv(t.app, t.leadTech, { repairCount: 4 });
+    const res = await api.get('/api/listMyServiceVehicles?take=100', t.leadTech);
+    expect(res.statusCode).toBe(200);
+    const { items, total } = res.json();
+    expect(total).toBeGreaterThanOrEqual(2);
+    const ids = items.map((r: any) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([repair.id, replacement.id]));
+    const priorities = items.map((r: any) => r.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+    const mine = await t.app.deps.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from service_vehicles sv where (sv.created_by_id = 103 or sv.lead_technician_id = 103
+            or sv.id in (select service_vehicle_id from parked_items where parked_for_user_id = 103))
+            and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void`,
+    );
+    expect(total).toBe(mine[0].n);
+
+    const repairsOnly = (
+      await api.get('/api/listMyServiceVehicles?take=100&replacement=false', t.leadTech)
+    ).json();
+    expect(repairsOnly.items.map((r: any) => r.id)).toContain(repair.id);
+    expect(repairsOnly.items.map((r: any) => r.id)).not.toContain(replacement.id);
+    for (const r of repairsOnly.items) expect(r.repairCount).toBeLessThan(4);
+    const replacementsOnly = (
+      await api.get('/api/listMyServiceVehicles?take=100&repair=NO', t.leadTech)
+    ).json();
+    for (const r of replacementsOnly.items) expect(r.repairCount).toBeGreaterThanOrEqual(4);
+    const neither = (
+      await api.get('/api/listMyServiceVehicles?repair=false&replacement=false', t.leadTech)
+    ).json();
+    expect(neither).toEqual({ items: [], total: 0 });
+  });
+
+  it('pages with skip and take (10 by default), searches, and another user can be asked for', async () => {
+    const sv = await createSv(t.app, t.leadTech);
+    const first = (await api.get('/api/listMyServiceVehicles', t.leadTech)).json();
+    expect(first.items.length).toBeLessThanOrEqual(10);
+    const second = (await api.get('/api/listMyServiceVehicles?skip=10&take=10', t.leadTech)).json();
+    expect(second.total).toBe(first.total);
+    const overlap = second.items.filter((r: any) => first.items.some((f: any) => f.id === r.id));
+    expect(overlap).toEqual([]);
+
+    const ro = sv.repairOrder.repairOrderNumber;
+    const found = (await api.get(`/api/listMyServiceVehicles?search=${ro}`, t.leadTech)).json();
+    expect(found.items.map((r: any) => r.id)).toEqual([sv.id]);
+    expect(
+      (await api.get('/api/listMyServiceVehicles?search=testcase&take=100', t.leadTech))
+        .json()
+        .items.map((r: any) => r.id),
+    ).toContain(sv.id);
+    expect(
+      (await api.get('/api/listMyServiceVehicles?search=5550199&take=100', t.leadTech))
+        .json()
+        .items.map((r: any) => r.id),
+    ).toContain(sv.id);
+    const asked = (await api.get(`/api/listMyServiceVehicles?userId=103&search=${ro}`, t.reviewer)).json();
+    expect(asked.items.map((r: any) => r.id)).toEqual([sv.id]);
+  });
+
+  it('filterType narrows: ready, followUp, today, invoiced, closed', async () => {
+    const ready = await createSv(t.app, t.leadTech);
+    await api.put(`/api/ServiceVehicle/${ready.id}/markOkToCall`, t.leadTech);
+    const ids = async (q: string) =>
+      (await api.get(`/api/listMyServiceVehicles?take=100&${q}`, t.leadTech))
+        .json()
+        .items.map((r: any) => r.id);
+    expect(await ids('filterType=ready')).toContain(ready.id);
+    expect(await ids('filterType=today')).toContain(ready.id);
+    await api.patch(`/api/ServiceVehicles/${ready.id}`, t.leadTech, {
+      followUpDate: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    expect(await ids('filterType=followUp')).toContain(ready.id);
+    await api.put(`/api/ServiceVehicle/${ready.id}/void`, t.leadTech);
+    expect(await ids('filterType=closed')).toContain(ready.id);
+    expect(await ids('filterType=active')).not.toContain(ready.id);
+    expect(await ids('filterType=all')).toContain(ready.id);
+    for (const id of await ids('filterType=invoiced')) expect(id).not.toBe(ready.id);
+  });
+
+  it('refuses bad parameters with 400 naming them', async () => {
+    const res = await api.get(
+      '/api/listMyServiceVehicles?take=101&skip=-1&filterType=mine&repair=maybe&TZO=2000',
+      t.leadTech,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(
+      expect.arrayContaining(['take', 'skip', 'filterType', 'repair', 'TZO']),
+    );
+  });
+});
+
+describe('GET /api/listMyRequests', () => {
+  it('lists vehicles with a tech request (class 2) I started or received, with the request; recordId first', async () => {
+    const a = await createSv(t.app, t.admin);
+    const b = await createSv(t.app, t.admin);
+    const db = t.app.deps.db;
+    const request = async (svId: number, from: number, to: number, classId = 2) => {
+      const [c] = await db.rows<{ id: number }>(
+        sql`insert into conversations (subject, started_by_user_id, class_name_id, service_vehicle_id)
+            values (${`Parts for ${svId}`}, ${from}, ${classId}, ${svId}) returning id`,
+      );
+      const [m] = await db.rows<{ id: number }>(
+        sql`insert into messages (conversation_id, message, message_from_user_id) values (${c.id}, 'Please check', ${from}) returning id`,
+      );
+      await db.rows(sql`insert into recipients (message_id, recipient_user_id) values (${m.id}, ${to})`);
+      return c.id;
+    };
+    const conversationA = await request(a.id, 101, 103);
+    await request(b.id, 103, 101);
+    const regular = await createSv(t.app, t.admin);
+    await request(regular.id, 101, 103, 3);
+
+    const got = (await api.get('/api/listMyRequests?take=100', t.leadTech)).json();
+    const ids = got.items.map((r: any) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ids).not.toContain(regular.id);
+    const rowA = got.items.find((r: any) => r.id === a.id);
+    expect(rowA.request).toEqual(
+      expect.objectContaining({
+        conversationId: conversationA,
+        subject: `Parts for ${a.id}`,
+        startedBy: 'Diane Whitfield',
+        unread: true,
+      }),
+    );
+    const ofType = async (type: string) =>
+      (await api.get(`/api/listMyRequests?take=100&filterType=${type}`, t.leadTech))
+        .json()
+        .items.map((r: any) => r.id);
+    expect(await ofType('unread')).toContain(a.id);
+    expect(await ofType('received')).not.toContain(b.id);
+    expect(await ofType('sent')).toEqual(expect.arrayContaining([b.id]));
+    expect(await ofType('sent')).not.toContain(a.id);
+
+    const first = (await api.get(`/api/listMyRequests?recordId=${b.id}`, t.leadTech)).json();
+    expect(first.items[0].id).toBe(b.id);
+    expect((await api.get('/api/listMyRequests?filterType=active', t.leadTech)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,172 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { compileODataQuery } from '../../odata/index.js';
+import { serviceVehicleListResourceFor } from './list-resource.js';
+import type { MyListQuery, RequestsQuery } from './my-list-query.js';
+import { prioritySql, startOfTodaySql, tzoMinutes } from './priority-sql.js';
+
+const ACTIVE = sql`sv.invoice_id is null and not sv.lost and not sv.void`;
+const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Spec 1 §5: only repairs > 0 are listed; fewer than 4 is a repair, 4 or more a replacement. */
+function repairFilter(q: Pick<MyListQuery, 'repair' | 'replacement'>): SQL {
+  if (q.repair && q.replacement) return sql`sv.repair_count > 0`;
+  if (q.repair) return sql`sv.repair_count between 1 and 3`;
+  if (q.replacement) return sql`sv.repair_count >= 4`;
+  return sql`false`;
+}
+
+/** Free text: the vehicle number, RO, VIN, tags, stock number, make/model, customer name or phone digits. */
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const p = likeContains(search);
+  const digits = search.replace(/\D/g, '');
+  const byId = /^\d{1,9}$/.test(search) ? sql`sv.id = ${Number(search)} or ` : sql``;
+  // A correlated scalar subquery, not EXISTS: the planner would turn EXISTS into a scan of every customer.
+  const customer = sql`coalesce((select concat_ws(' ', c.first_name, c.last_name, c.primary_phone, c.secondary_phone)
+    from customers c where c.id = sv.customer_id), '')`;
+  const byPhone =
+    digits.length >= 4 && digits !== search ? sql` or ${customer} like ${likeContains(digits)}` : sql``;
+  return sql`(${byId}sv.repair_order_number ilike ${p} or sv.vin ilike ${p} or sv.license_tag ilike ${p}
+    or sv.service_tag ilike ${p} or sv.stock_number ilike ${p} or sv.vehicle_make ilike ${p} or sv.vehicle_model ilike ${p}
+    or ${customer} ilike ${p}${byPhone})`;
+}
+
+function myFilter(type: MyListQuery['filterType'], tzo: number): SQL | undefined {
+  const today = sql.raw(startOfTodaySql(tzo));
+  switch (type) {
+    case 'active':
+      return ACTIVE;
+    case 'today':
+      return sql`coalesce(sv.follow_up_date, sv.created_at) >= ${today} and coalesce(sv.follow_up_date, sv.created_at) < ${today} + interval '1 day'`;
+    case 'followUp':
+      return sql`${ACTIVE} and sv.follow_up_date < ${today} + interval '1 day' and not sv.followed_up`;
+    case 'ready':
+      return sql`${ACTIVE} and (sv.ready_to_call or sv.ready_for_parts)`;
+    case 'invoiced':
+      return sql`sv.invoice_id is not null`;
+    case 'closed':
+      return sql`(sv.lost or sv.void)`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Conversations the user started or got a message in, per filterType, as an id set. (Testing each tech
+ * request per row instead is no faster and its cost estimate switches on PostgreSQL's JIT, which costs more.)
+ */
+function requestConversations(userId: number, type: RequestsQuery['filterType']): SQL {
+  const started = sql`select c.id from conversations c where c.started_by_user_id = ${userId}`;
+  const received = (unread: boolean) =>
+    sql`select m.conversation_id from recipients r join messages m on m.id = r.message_id
+        where r.recipient_user_id = ${userId}${unread ? sql` and r.message_read_at is null` : sql``}`;
+  if (type === 'sent') return started;
+  if (type === 'received') return received(false);
+  if (type === 'unread') return received(true);
+  return sql`${started} union ${received(false)}`;
+}
+
+export interface MyListPage {
+  items: Record<string, unknown>[];
+  total: number;
+}
+
+/**
+ * My Service Vehicles and My Requests (spec 2 §7): a bounded page ({items, total}) of list rows
+ * (the ServiceVehicles row, with priority). The user's vehicles come from the created-by,
+ * lead-technician and parked-for indexes, so the work is bounded by the user's own records
+ * (the priority order has to look at all of them: no index can hold a rule that depends on today).
+ */
+export class MyListService {
+  constructor(private db: Database) {}
+
+  /** Ordered by priority, then the list date (follow-up, else created) newest first. */
+  async myServiceVehicles(userId: number, q: MyListQuery): Promise<MyListPage> {
+    const tzo = tzoMinutes(q.TZO);
+    // One OR of indexed columns (a BitmapOr for the planner); `= any(array(…))` keeps the parked ids indexable too.
+    const mine = sql`(sv.created_by_id = ${userId} or sv.lead_technician_id = ${userId} or sv.id = any(array(
+      select p.service_vehicle_id from parked_items p where p.parked_for_user_id = ${userId} and p.service_vehicle_id is not null)))`;
+    const where = and(mine, repairFilter(q), myFilter(q.filterType, tzo), searchFilter(q.search));
+    const order = sql`${sql.raw(prioritySql('sv', tzo))}, coalesce(sv.follow_up_date, sv.created_at) desc, sv.id desc`;
+    return this.page(sql`service_vehicles sv`, where, order, q, tzo);
+  }
+
+  /** Ordered by the newest request message; `recordId` first when it is in the list. */
+  async myRequests(userId: number, q: RequestsQuery): Promise<MyListPage> {
+    const tzo = tzoMinutes(q.TZO);
+    const from = sql`(select c.service_vehicle_id as sv_id, max(c.last_message_at) as last_at from conversations c
+        where c.class_name_id = 2 and c.service_vehicle_id is not null and c.id in (${requestConversations(userId, q.filterType)})
+        group by c.service_vehicle_id) req join service_vehicles sv on sv.id = req.sv_id`;
+    const open = q.filterType === 'open' ? ACTIVE : undefined;
+    const where = and(repairFilter(q), open, searchFilter(q.search));
+    const order = sql`sv.id = ${q.recordId ?? 0} desc, req.last_at desc, sv.id desc`;
+    const page = await this.page(from, where, order, q, tzo);
+    return { ...page, items: await this.withRequests(page.items, userId) };
+  }
+
+  private async page(
+    from: SQL,
+    where: SQL,
+    order: SQL,
+    q: Pick<MyListQuery, 'take' | 'skip'>,
+    tzo: number,
+  ): Promise<MyListPage> {
+    // The sort reads every match anyway, so the window count comes free with the page.
+    const ids = await this.db.rows<{ id: number; total: number }>(
+      sql`select sv.id, count(*) over () as total from ${from} where ${where} order by ${order} limit ${q.take} offset ${q.skip}`,
+    );
+    if (ids.length === 0) {
+      if (q.skip === 0) return { items: [], total: 0 };
+      const [count] = await this.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from ${from} where ${where}`,
+      );
+      return { items: [], total: count.n };
+    }
+    const total = Number(ids[0].total);
+    const list = ids.map((r) => r.id);
+    const compiled = compileODataQuery(
+      serviceVehicleListResourceFor(tzo),
+      { $top: String(list.length) },
+      {
+        extraWhere: sql`sv.id in (${idList(list)})`,
+      },
+    );
+    const [row] = await this.db.rows<{ json: string }>(compiled.dataSql);
+    const byId = new Map((JSON.parse(row.json) as Record<string, unknown>[]).map((r) => [r.id as number, r]));
+    return { items: list.map((id) => byId.get(id)).filter((r) => r !== undefined), total };
+  }
+
+  /** The latest tech request of each row that involves the user, as `request`. */
+  private async withRequests(items: Record<string, unknown>[], userId: number) {
+    if (items.length === 0) return items;
+    const ids = idList(items.map((r) => r.id as number));
+    const reqs = await this.db.rows<{ svId: number; request: unknown }>(
+      sql`select distinct on (c.service_vehicle_id) c.service_vehicle_id as "svId",
+            json_build_object('conversationId', c.id, 'subject', c.subject, 'startedAt', c.started_at,
+              'startedByUserId', c.started_by_user_id,
+              'startedBy', (select u.first_name || ' ' || u.last_name from users u where u.id = c.started_by_user_id),
+              'lastMessageAt', c.last_message_at,
+              'unread', exists (select 1 from messages m join recipients r on r.message_id = m.id
+                                where m.conversation_id = c.id and r.recipient_user_id = ${userId} and r.message_read_at is null)) as request
+          from conversations c
+          where c.class_name_id = 2 and c.service_vehicle_id in (${ids}) and c.id in (${requestConversations(userId, 'all')})
+          order by c.service_vehicle_id, c.last_message_at desc, c.id desc`,
+    );
+    const bySv = new Map(reqs.map((r) => [r.svId, r.request]));
+    return items.map((r) => ({ ...r, request: bySv.get(r.id as number) ?? null }));
+  }
+}
+
+function and(...parts: (SQL | undefined)[]): SQL {
+  return sql.join(
+    parts.filter((p): p is SQL => p !== undefined).map((p) => sql`(${p})`),
+    sql` and `,
+  );
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );

@@ -1,0 +1,125 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Database, Orm } from '../../db/client.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { compileODataQuery } from '../../odata/index.js';
+import { quickQuoteResource } from './child-resources.js';
+import { assertReference, describeChanges, inTx, loadForWrite, recordChange } from './records.js';
+import type { QuoteInput } from './schemas.js';
+
+const QUOTE_FIELDS = [
+  'invoiceId',
+  'cog',
+  'partNumber',
+  'partTypeId',
+  'quoted',
+  'gradeId',
+  'manufacturer',
+] as const;
+const COLUMN: Record<(typeof QUOTE_FIELDS)[number], string> = {
+  invoiceId: 'invoice_id',
+  cog: 'cog',
+  partNumber: 'part_number',
+  partTypeId: 'part_type_id',
+  quoted: 'quoted',
+  gradeId: 'grade_id',
+  manufacturer: 'manufacturer',
+};
+
+type Row = Record<string, unknown> & { id: number; serviceVehicleId: number };
+
+/** Quick quotes (spec 2 §7): two glass quotes side by side for a service vehicle. */
+export class QuickQuoteService {
+  constructor(private db: Database) {}
+
+  async one(id: number, tx?: Orm): Promise<Row> {
+    const compiled = compileODataQuery(quickQuoteResource, {}, { extraWhere: sql`q.id = ${id}` });
+    const [row] = await this.db.rows<{ json: string }>(compiled.dataSql, tx);
+    const found = JSON.parse(row?.json ?? '[]')[0] as Row | undefined;
+    if (!found) throw notFound(`Quick quote ${id} not found.`);
+    return found;
+  }
+
+  async create(
+    user: SessionUser,
+    input: { serviceVehicleId: number; quote1: QuoteInput; quote2: QuoteInput },
+  ) {
+    return inTx(this.db, async (tx) => {
+      await loadForWrite(this.db, tx, input.serviceVehicleId, user);
+      await this.checkRefs(tx, input.quote1, 'quote1');
+      await this.checkRefs(tx, input.quote2, 'quote2');
+      const cols: SQL[] = [];
+      const vals: SQL[] = [];
+      for (const [n, q] of [
+        [1, input.quote1],
+        [2, input.quote2],
+      ] as const) {
+        for (const k of QUOTE_FIELDS) {
+          cols.push(sql.raw(`quote${n}_${COLUMN[k]}`));
+          vals.push(sql`${q[k] ?? null}`);
+        }
+      }
+      const [row] = await this.db.rows<{ id: number }>(
+        sql`insert into quick_quotes (service_vehicle_id, quoted_by_id, ${sql.join(cols, sql`, `)})
+            values (${input.serviceVehicleId}, ${user.id}, ${sql.join(vals, sql`, `)}) returning id`,
+        tx,
+      );
+      await recordChange(this.db, tx, user, input.serviceVehicleId, {
+        activity: 'Quick quote added',
+        type: 'create',
+        details: summary(input.quote1, input.quote2),
+        params: { quickQuoteId: row.id },
+      });
+      return this.one(row.id, tx);
+    });
+  }
+
+  /** Changes only the fields that differ; a request that changes nothing writes nothing. */
+  async update(user: SessionUser, id: number, input: { quote1?: QuoteInput; quote2?: QuoteInput }) {
+    return inTx(this.db, async (tx) => {
+      const current = await this.one(id, tx);
+      await loadForWrite(this.db, tx, current.serviceVehicleId, user);
+      const sets: SQL[] = [];
+      const changes: { field: string; before: unknown; after: unknown }[] = [];
+      for (const [n, q] of [
+        [1, input.quote1],
+        [2, input.quote2],
+      ] as const) {
+        if (!q) continue;
+        await this.checkRefs(tx, q, `quote${n}`);
+        const before = (current[`quote${n}`] ?? {}) as Record<string, unknown>;
+        for (const k of QUOTE_FIELDS) {
+          if (!(k in q) || (q[k] ?? null) === (before[k] ?? null)) continue;
+          sets.push(sql`${sql.raw(`quote${n}_${COLUMN[k]}`)} = ${q[k] ?? null}`);
+          changes.push({ field: `quote${n}.${k}`, before: before[k], after: q[k] });
+        }
+      }
+      if (changes.length === 0) return current;
+      await this.db.rows(
+        sql`update quick_quotes set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
+        tx,
+      );
+      await recordChange(this.db, tx, user, current.serviceVehicleId, {
+        activity: 'Quick quote updated',
+        details: describeChanges(changes),
+        params: { quickQuoteId: id },
+      });
+      return this.one(id, tx);
+    });
+  }
+
+  private async checkRefs(tx: Orm, q: QuoteInput, prefix: string) {
+    await assertReference(this.db, tx, 'part type', q.partTypeId, `${prefix}.partTypeId`);
+    await assertReference(this.db, tx, 'grade', q.gradeId, `${prefix}.gradeId`);
+    if (q.invoiceId) {
+      const [inv] = await this.db.rows(sql`select 1 from invoices where id = ${q.invoiceId}`, tx);
+      if (!inv) throw badRequest(`${prefix}.invoiceId`, `Unknown invoice ${q.invoiceId}`);
+    }
+  }
+}
+
+function summary(q1: QuoteInput, q2: QuoteInput): string {
+  const one = (n: number, q: QuoteInput) =>
+    q.partNumber || q.quoted != null ? `Quote ${n}: ${q.partNumber ?? '-'} ${q.quoted ?? '-'}` : '';
+  return [one(1, q1), one(2, q2)].filter(Boolean).join('; ');
+}
