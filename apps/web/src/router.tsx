@@ -1,6 +1,8 @@
 import { ROUTES } from '@glass/domain/routes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { serviceVehicleRouteElements } from './features/service-vehicles/routes';
+import { adminRouteElements } from './resources/index';
 import { LogoutRoute } from './shell/logout-route';
 import { PageSpinner } from './shell/page-spinner';
 import { RequireAuth } from './shell/require-auth';
@@ -35,7 +37,12 @@ const OWN_SCREENS = new Set([
   '/invoices/:id',
   '/service-vehicles/:id',
 ]);
-const tileRoutes = ROUTES.filter((route) => !OWN_SCREENS.has(route.path)).map((route) => ({
+// Screens built by feature areas (each a lazy chunk); the remaining tile routes show an honest placeholder.
+const FEATURE_ROUTES = [...adminRouteElements, ...serviceVehicleRouteElements];
+const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
+const tileRoutes = ROUTES.filter(
+  (route) => !OWN_SCREENS.has(route.path) && !featurePaths.has(route.path),
+).map((route) => ({
   path: route.path,
   element: page(<TileScreen key={route.path} title={route.title} />),
 }));
@@ -58,6 +65,7 @@ export const router = createBrowserRouter([
           { path: '/password-change', element: <PasswordChangePage /> },
           { path: '/invoices/:id', element: <InvoicePage /> },
           { path: '/service-vehicles/:id', element: <ServiceVehiclePage /> },
+          ...FEATURE_ROUTES,
           ...tileRoutes,
           { path: '*', element: <NotFound /> },
         ],

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@glass/domain/resources/define';
 import type { ZodType } from 'zod';
-import { valueOf } from './list-query';
+import { valueAt } from './list-query';
 
 export type NamePath = (string | number)[];
 export interface FieldError {
@@ -30,7 +30,7 @@ export function editValues(def: ResourceDef, row: Record<string, unknown>): Reco
   for (const key of schemaKeys(def)) {
     const nested = Object.keys(def.properties).filter((k) => k.startsWith(`${key}/`));
     if (nested.length) {
-      out[key] = Object.fromEntries(nested.map((k) => [k.split('/')[1], valueOf(row, k) ?? undefined]));
+      out[key] = Object.fromEntries(nested.map((k) => [k.split('/')[1], valueAt(row, k) ?? undefined]));
     } else if (!def.properties[key]?.writeOnly) {
       const v = row[key];
       out[key] = v === null ? undefined : v;
@@ -67,7 +67,7 @@ export function validateValues(
   const fields = parsed.success ? [] : issueFields(parsed.error.issues);
   if (mode === 'create') {
     for (const key of def.requiredOnCreate ?? []) {
-      const v = valueOf(values, key);
+      const v = valueAt(values, key);
       if (v === undefined || v === null || v === '') {
         const label = def.form.find((f) => f.name === key)?.label ?? key;
         fields.push({ name: namePath(key), errors: [`${label} is required`] });

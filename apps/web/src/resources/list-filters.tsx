@@ -20,7 +20,8 @@ function FilterControl({
 }) {
   const common = {
     'aria-label': filter.label,
-    placeholder: filter.label,
+    placeholder: 'All',
+    prefix: `${filter.label}:`,
     allowClear: true,
     style: { minWidth: 160 },
     value: value ?? undefined,

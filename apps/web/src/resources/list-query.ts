@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@glass/domain/resources/define';
+import { type ResourceDef, valueAt } from '@glass/domain/resources/define';
 import { csvFileName, toCsv } from '@glass/domain/rules/csv';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getAllPages, http, type ODataPage, type Query } from '../api/http';
@@ -52,7 +52,7 @@ export async function exportCsv(def: ResourceDef, state: ListState): Promise<voi
   const rows = await getAllPages<Row>(def.api.list, { query: { ...scope(state), $top: 1000 } });
   const csv = toCsv(
     def.columns.map((c) => c.title),
-    rows.map((row) => def.columns.map((c) => cellText(valueOf(row, c.key), c.format, c))),
+    rows.map((row) => def.columns.map((c) => cellText(valueAt(row, c.key), c.format, c))),
   );
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
@@ -64,8 +64,4 @@ export async function exportCsv(def: ResourceDef, state: ListState): Promise<voi
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function valueOf(row: Record<string, unknown>, key: string): unknown {
-  let cur: unknown = row;
-  for (const part of key.split('/')) cur = (cur as Record<string, unknown> | null)?.[part];
-  return cur;
-}
+export { valueAt };

@@ -87,6 +87,7 @@ export function ResourceFormDrawer({ def, record, onClose }: Props) {
       {modalHolder}
       <UnsavedChangesGuard when={dirty} />
       <Form
+        name={def.name}
         form={form}
         layout="vertical"
         aria-label={title}

@@ -14,7 +14,7 @@ import {
   type ListState,
   type Row,
   useResourceList,
-  valueOf,
+  valueAt,
 } from './list-query';
 import { ResourceFormDrawer } from './resource-form';
 
@@ -48,7 +48,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         sorter: (c.sortable ?? !prop.ref) ? true : undefined,
         sortOrder:
           state.order?.key === c.key ? (state.order.dir === 'asc' ? 'ascend' : 'descend') : undefined,
-        render: (_: unknown, row: Row) => renderCell(valueOf(row, c.key), c),
+        render: (_: unknown, row: Row) => renderCell(valueAt(row, c.key), c),
       };
     });
     if (canWrite) {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { FAILED_TO_GET_ATTRIBUTES } from '../messages/admin.js';
 import { defineResource } from './define.js';
 import { flag, optionalId, optionalText, requiredId, requiredText, textOrEmpty } from './fields.js';
-import { ACTIVE_FILTER, ATTRIBUTE_TYPE_LOOKUP, OBJECT_NAME_LOOKUP, SETTING_VALUE_LIST_LOOKUP } from './lookups.js';
+import {
+  ACTIVE_FILTER,
+  ATTRIBUTE_TYPE_LOOKUP,
+  OBJECT_NAME_LOOKUP,
+  SETTING_VALUE_LIST_LOOKUP,
+} from './lookups.js';
 
 /**
  * Attribute name (spec 2 §3): id, name, objectType, dataType, tagPageName, defaultValue,
@@ -21,7 +26,10 @@ export const attributeNames = defineResource({
     objectNameId: { type: 'number' },
     objectType: { type: 'string', ref: { table: 'object_names', via: 'objectNameId' } },
     attributeTypeId: { type: 'number' },
-    dataType: { type: 'string', ref: { table: 'attribute_types', via: 'attributeTypeId', label: ['data_type'] } },
+    dataType: {
+      type: 'string',
+      ref: { table: 'attribute_types', via: 'attributeTypeId', label: ['data_type'] },
+    },
     settingValueListId: { type: 'number' },
     tagPageName: { type: 'string' },
     defaultValue: { type: 'string' },
@@ -59,7 +67,13 @@ export const attributeNames = defineResource({
   ],
   form: [
     { name: 'name', label: 'Name', widget: 'text', required: true },
-    { name: 'objectNameId', label: 'Object Name', widget: 'lookup', lookup: OBJECT_NAME_LOOKUP, required: true },
+    {
+      name: 'objectNameId',
+      label: 'Object Name',
+      widget: 'lookup',
+      lookup: OBJECT_NAME_LOOKUP,
+      required: true,
+    },
     {
       name: 'attributeTypeId',
       label: 'Attribute Type',

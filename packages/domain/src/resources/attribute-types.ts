@@ -21,7 +21,9 @@ export const attributeTypes = defineResource({
   },
   schema: z.object({
     name: requiredText('Name', 100),
-    dataType: z.enum(ATTRIBUTE_DATA_TYPES, { error: `Data Type must be one of ${ATTRIBUTE_DATA_TYPES.join(', ')}` }),
+    dataType: z.enum(ATTRIBUTE_DATA_TYPES, {
+      error: `Data Type must be one of ${ATTRIBUTE_DATA_TYPES.join(', ')}`,
+    }),
   }),
   defaultOrder: [['name', 'asc']],
   columns: [

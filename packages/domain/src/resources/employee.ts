@@ -22,7 +22,10 @@ const optionalPin = z.preprocess(
 const employeeFields = {
   userName: z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    z.string({ error: USER_NAME_THREE_DIGITS }).trim().regex(/^\d{3}$/, USER_NAME_THREE_DIGITS),
+    z
+      .string({ error: USER_NAME_THREE_DIGITS })
+      .trim()
+      .regex(/^\d{3}$/, USER_NAME_THREE_DIGITS),
   ),
   firstName: requiredText('First Name', 100),
   lastName: requiredText('Last Name', 100),
@@ -42,7 +45,8 @@ const employeeFields = {
 function passwordRule(required: boolean) {
   return (v: { password: string | null }, ctx: z.RefinementCtx) => {
     if (v.password === null && !required) return;
-    for (const message of newPasswordProblems(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+    for (const message of newPasswordProblems(v.password))
+      ctx.addIssue({ code: 'custom', path: ['password'], message });
   };
 }
 

@@ -53,11 +53,16 @@ export const facilityAttributeSchema = z.object({
 export const facilitySaveSchema = z.preprocess(
   (v) => {
     // The form's zip field travels as postalCode.
-    if (v && typeof v === 'object' && !('postalCode' in v) && 'zip' in v) return { ...v, postalCode: (v as { zip: unknown }).zip };
+    if (v && typeof v === 'object' && !('postalCode' in v) && 'zip' in v)
+      return { ...v, postalCode: (v as { zip: unknown }).zip };
     return v;
   },
   z.object({
-    facilityId: z.coerce.number({ error: 'facilityId is required' }).int().min(NEW_FACILITY_ID).refine((n) => n !== 0, 'facilityId is not valid'),
+    facilityId: z.coerce
+      .number({ error: 'facilityId is required' })
+      .int()
+      .min(NEW_FACILITY_ID)
+      .refine((n) => n !== 0, 'facilityId is not valid'),
     code: requiredText('Facility Number', 20),
     name: requiredText('Name', 200),
     shortName: requiredText('Short Name', 50),
@@ -66,7 +71,10 @@ export const facilitySaveSchema = z.preprocess(
     tzo: intWithDefault('Time Zone Offset', 300, -900, 900),
     taxRate: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? 0 : v),
-      z.coerce.number({ error: 'Labor Tax Rate must be a number' }).min(0, 'Labor Tax Rate cannot be negative').max(1, 'Labor Tax Rate must be a fraction, e.g. 0.0825'),
+      z.coerce
+        .number({ error: 'Labor Tax Rate must be a number' })
+        .min(0, 'Labor Tax Rate cannot be negative')
+        .max(1, 'Labor Tax Rate must be a fraction, e.g. 0.0825'),
     ),
     address: optionalText('Address'),
     city: optionalText('City', 100),

@@ -39,29 +39,59 @@ export const requiredEmail = (label = 'Email') =>
 export const optionalPhone = (label = 'Phone') =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[^\d]/g, '') : v),
-    z.preprocess(blankToNull, z.string().regex(/^\d{10}$/, `${label} must have 10 digits`).nullable()),
+    z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .regex(/^\d{10}$/, `${label} must have 10 digits`)
+        .nullable(),
+    ),
   );
 
 export const optionalState = (label = 'State') =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.preprocess(blankToNull, z.enum(STATE_CODES, { error: `${label} must be one of the 50 US states` }).nullable()),
+    z.preprocess(
+      blankToNull,
+      z.enum(STATE_CODES, { error: `${label} must be one of the 50 US states` }).nullable(),
+    ),
   );
 
 export const optionalZip = (label = 'Zip') =>
-  z.preprocess(blankToNull, z.string().trim().regex(/^\d{5}(-\d{4})?$/, `${label} must be 5 digits`).nullable());
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, `${label} must be 5 digits`)
+      .nullable(),
+  );
 
 /** A reference to another row (brand, facility, user …). */
 export const optionalId = (label: string) =>
-  z.preprocess(blankToNull, z.coerce.number({ error: `${label} is not valid` }).int().positive().nullable());
+  z.preprocess(
+    blankToNull,
+    z.coerce
+      .number({ error: `${label} is not valid` })
+      .int()
+      .positive()
+      .nullable(),
+  );
 
 export const requiredId = (label: string) =>
-  z.coerce.number({ error: `${label} is required` }).int(`${label} is required`).positive(`${label} is required`);
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} is required`)
+    .positive(`${label} is required`);
 
 export const optionalMoney = (label: string) =>
   z.preprocess(
     blankToNull,
-    z.coerce.number({ error: `${label} must be an amount` }).min(0, `${label} cannot be negative`).max(1e9).nullable(),
+    z.coerce
+      .number({ error: `${label} must be an amount` })
+      .min(0, `${label} cannot be negative`)
+      .max(1e9)
+      .nullable(),
   );
 
 export const optionalNumber = (label: string, min: number, max: number) =>

@@ -25,6 +25,7 @@ export * from './define.js';
 export * from './fields.js';
 export { EMAIL_TEMPLATE_USAGES } from './email-templates.js';
 export { PASSWORDS_DO_NOT_MATCH } from './mailboxes.js';
+export { CALL_URI_SCHEME } from './phone-extensions.js';
 
 /** In tab order within each route. */
 export const RESOURCES: readonly ResourceDef[] = [

@@ -3,7 +3,10 @@ import type { LookupSource } from './define.js';
 /** Option sources shared by several forms and filters. */
 export const BRAND_LOOKUP: LookupSource = { path: '/api/Brands?$select=id,name&$top=500' };
 export const FACILITY_LOOKUP: LookupSource = { path: '/api/FacilitiesOData?$select=id,name&$top=1000' };
-export const EMPLOYEE_LOOKUP: LookupSource = { path: '/api/users/employeeList', label: ['firstName', 'lastName'] };
+export const EMPLOYEE_LOOKUP: LookupSource = {
+  path: '/api/users/employeeList',
+  label: ['firstName', 'lastName'],
+};
 export const CLEARING_HOUSE_LOOKUP: LookupSource = { path: '/api/clearingHouses?$select=id,name&$top=500' };
 export const MAILBOX_LOOKUP: LookupSource = { path: '/api/mailboxes?$select=id,name&$top=500' };
 export const EMAIL_TEMPLATE_LOOKUP: LookupSource = { path: '/api/emailTemplates?$select=id,name&$top=500' };

@@ -38,7 +38,10 @@ export const mailboxes = defineResource({
     .object({
       name: requiredText('Name', 100),
       brandId: optionalId('Brand'),
-      smtpServer: requiredText('SMTP Server', 200).regex(/^[A-Za-z0-9.-]+$/, 'SMTP Server must be a host name'),
+      smtpServer: requiredText('SMTP Server', 200).regex(
+        /^[A-Za-z0-9.-]+$/,
+        'SMTP Server must be a host name',
+      ),
       port: intWithDefault('Port', 587, 1, 65535),
       account: requiredText('Account', 200),
       fromEmail: requiredEmail('From Email'),
@@ -71,7 +74,12 @@ export const mailboxes = defineResource({
     { name: 'port', label: 'Port', widget: 'number' },
     { name: 'account', label: 'Account', widget: 'text', required: true },
     { name: 'fromEmail', label: 'From Email', widget: 'email', required: true },
-    { name: 'password', label: 'Password', widget: 'password', help: 'Leave empty to keep the current password' },
+    {
+      name: 'password',
+      label: 'Password',
+      widget: 'password',
+      help: 'Leave empty to keep the current password',
+    },
     { name: 'confirmPassword', label: 'Confirm Password', widget: 'password' },
     { name: 'isActive', label: 'Active', widget: 'switch' },
   ],

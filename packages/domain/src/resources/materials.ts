@@ -43,7 +43,9 @@ export const materials = defineResource({
   api: {
     base: '/api/materials',
     list: '/api/materials',
-    arrays: [{ path: '/api/materials/droplist', select: ['id', 'name'], where: { isActive: true }, action: null }],
+    arrays: [
+      { path: '/api/materials/droplist', select: ['id', 'name'], where: { isActive: true }, action: null },
+    ],
   },
   failedToGet: FAILED_TO_GET_MATERIALS_LIST,
   example: { name: 'Example Resin', sortOrder: 50, isActive: true },

@@ -4,6 +4,9 @@ import { defineResource } from './define.js';
 import { flag, optionalId, requiredText } from './fields.js';
 import { ACTIVE_FILTER, EMPLOYEE_LOOKUP, FACILITY_LOOKUP } from './lookups.js';
 
+/** The schemes a call URI may use; anything else (javascript:, data:) could run in the pop-up. */
+export const CALL_URI_SCHEME = /^(tel:|sips?:|callto:|https:\/\/)/i;
+
 /**
  * Phone extension (spec 2 §3): listed by Name ascending, also by userId (GET /list, which every
  * signed-in user's start-up load reads). The URI template is what the phone bridge opens, with
@@ -31,10 +34,12 @@ export const phoneExtensions = defineResource({
     userId: optionalId('Employee'),
     facilityId: optionalId('Facility'),
     extension: requiredText('Extension', 20),
-    uriTemplate: requiredText('URI Template', 300).refine(
-      (v) => v.includes('{destinationPhone}'),
-      'URI Template must contain {destinationPhone}',
-    ),
+    uriTemplate: requiredText('URI Template', 300)
+      .refine((v) => v.includes('{destinationPhone}'), 'URI Template must contain {destinationPhone}')
+      .refine(
+        (v) => CALL_URI_SCHEME.test(v),
+        'URI Template must start with tel:, sip:, sips:, callto: or https://',
+      ),
     isActive: flag(true),
   }),
   defaultOrder: [['name', 'asc']],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes.js';
 import { columnOf, isWritable, valueAt } from './define.js';
-import { RESOURCES } from './index.js';
+import { RESOURCE_ROUTES, RESOURCES } from './index.js';
+import { DECLARED_RESOURCE_ROUTES } from './screens.js';
 
 const topKeys = (key: string) => key.split('/')[0];
 
@@ -16,7 +17,11 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s is consis
 
   it('columns, search, filters and order name readable properties', () => {
     for (const c of r.columns) expect(props[c.key], c.key).toBeDefined();
-    for (const k of [...(r.search ?? []), ...(r.filters ?? []).map((f) => f.key), ...r.defaultOrder.map((o) => o[0])]) {
+    for (const k of [
+      ...(r.search ?? []),
+      ...(r.filters ?? []).map((f) => f.key),
+      ...r.defaultOrder.map((o) => o[0]),
+    ]) {
       expect(props[k], k).toBeDefined();
       expect(props[k].writeOnly, k).toBeFalsy();
     }
@@ -52,9 +57,16 @@ describe.each(RESOURCES.map((r) => [r.name, r] as const))('resource %s is consis
 });
 
 describe('the registry', () => {
+  it('the zod-free route list matches the declarations', () => {
+    expect([...DECLARED_RESOURCE_ROUTES].sort()).toEqual([...RESOURCE_ROUTES].sort());
+  });
+
   it('names and API paths are unique', () => {
     expect(new Set(RESOURCES.map((r) => r.name)).size).toBe(RESOURCES.length);
-    const paths = RESOURCES.flatMap((r) => [r.api.list.toLowerCase(), ...(r.api.arrays ?? []).map((a) => a.path.toLowerCase())]);
+    const paths = RESOURCES.flatMap((r) => [
+      r.api.list.toLowerCase(),
+      ...(r.api.arrays ?? []).map((a) => a.path.toLowerCase()),
+    ]);
     expect(new Set(paths).size).toBe(paths.length);
   });
 });

@@ -19,7 +19,10 @@ export const vendorsCtd = defineResource({
     brandId: { type: 'number' },
     brand: { type: 'string', ref: { table: 'brands', via: 'brandId' } },
     inactive: { type: 'boolean' },
-    partsCount: { type: 'number', sql: '(select count(*)::int from replacement_parts rp where rp.vendor_id = t.id)' },
+    partsCount: {
+      type: 'number',
+      sql: '(select count(*)::int from replacement_parts rp where rp.vendor_id = t.id)',
+    },
     costToDate: {
       type: 'number',
       sql: '(select coalesce(sum(rp.cost), 0) from replacement_parts rp where rp.vendor_id = t.id)',

@@ -15,10 +15,20 @@ describe('CSV export of the filtered list', () => {
   });
 
   it('writes empty cells for null and undefined, Yes/No for booleans, CRLF rows', () => {
-    expect(toCsv(['A', 'B'], [[null, true], [undefined, false]])).toBe('A,B\r\n,Yes\r\n,No\r\n');
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          [null, true],
+          [undefined, false],
+        ],
+      ),
+    ).toBe('A,B\r\n,Yes\r\n,No\r\n');
   });
 
   it('names the file after the list and the day', () => {
-    expect(csvFileName('Insurance Companies', new Date('2024-06-15T12:00:00Z'))).toBe('insurance-companies-2024-06-15.csv');
+    expect(csvFileName('Insurance Companies', new Date('2024-06-15T12:00:00Z'))).toBe(
+      'insurance-companies-2024-06-15.csv',
+    );
   });
 });

@@ -21,6 +21,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 
 /** 'Insurance Companies' on 2024-06-15 → 'insurance-companies-2024-06-15.csv'. */
 export function csvFileName(title: string, now: Date = new Date()): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'export';
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'export';
   return `${slug}-${now.toISOString().slice(0, 10)}.csv`;
 }

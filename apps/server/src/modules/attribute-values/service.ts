@@ -1,0 +1,128 @@
+import { type Action, can } from '@glass/domain';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Database, Orm } from '../../db/client.js';
+import { audit } from '../../http/audit.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+
+/**
+ * Page attributes (GET/POST attributevalues by Page and RecordId). `Page` is either a tab name
+ * (the per-user settings, e.g. 'My Pipeline' Repairs/Replacements, object name Page) or an object
+ * name with a record id: 'User', 'Invoice', 'ServiceVehicle' (shared values) and 'Facility'
+ * (the facility form's attributes). Values from a value list (1 and 3 YES/NO, 17 levels) must be
+ * one of its values.
+ */
+const SHARED_WRITE: Record<string, Action> = {
+  User: 'users.write',
+  Facility: 'facilities.write',
+  Invoice: 'invoice.write',
+  ServiceVehicle: 'serviceVehicle.write',
+};
+
+export interface AttributeValueInput {
+  attributeNameId: number;
+  value: string | null;
+}
+
+interface Scope {
+  object: string;
+  page: string;
+  recordId: number;
+  userId: number | null;
+}
+
+type Row = {
+  attributeNameId: number;
+  name: string;
+  value: string;
+  settingValueListId: number | null;
+  values: string[];
+};
+
+export class AttributeValueService {
+  constructor(private db: Database) {}
+
+  private scope(page: string, recordId: number, user: SessionUser): Scope {
+    if (SHARED_WRITE[page]) return { object: page, page: '', recordId, userId: null };
+    return { object: 'Page', page, recordId, userId: user.id };
+  }
+
+  list(pageName: string, recordId: number, user: SessionUser, tx?: Orm): Promise<Row[]> {
+    const s = this.scope(pageName, recordId, user);
+    const stored =
+      s.object === 'Facility'
+        ? sql`(select fa.value from facility_attributes fa where fa.attribute_name_id = n.id and fa.facility_id = ${s.recordId})`
+        : sql`(select v.value from attribute_values v where v.attribute_name_id = n.id and v.page = ${s.page}
+                 and v.record_id = ${s.recordId} and v.user_id is not distinct from ${s.userId}::int)`;
+    return this.db.rows<Row>(
+      sql`select n.id as "attributeNameId", n.name, ${pageName} as page, ${recordId}::int as "recordId",
+                 coalesce(${stored}, n.default_value) as value, n.default_value as "defaultValue",
+                 n.tooltip_text as "tooltipText", n.setting_value_list_id as "settingValueListId",
+                 coalesce((select json_agg(sv.value order by sv.sort_order) from setting_values sv
+                           where sv.setting_value_list_id = n.setting_value_list_id), '[]'::json) as values
+          from attribute_names n join object_names o on o.id = n.object_name_id
+          where n.is_active and o.name = ${s.object}
+            ${s.object === 'Page' ? sql`and n.tag_page_name = ${s.page}` : sql``}
+          order by n.id`,
+      tx,
+    );
+  }
+
+  async save(pageName: string, recordId: number, input: AttributeValueInput[], user: SessionUser) {
+    const s = this.scope(pageName, recordId, user);
+    const action = SHARED_WRITE[pageName];
+    if (action && !can(user.userRoleId, action)) throw forbidden();
+    return this.db.orm.transaction(async (trx) => {
+      const tx = trx as unknown as Orm;
+      const known = new Map(
+        (await this.list(pageName, recordId, user, tx)).map((r) => [r.attributeNameId, r]),
+      );
+      for (const [i, item] of input.entries()) {
+        const def = known.get(item.attributeNameId);
+        if (!def)
+          throw badRequest(
+            `values.${i}.attributeNameId`,
+            `Attribute ${item.attributeNameId} is not an attribute of ${pageName}`,
+          );
+        const value = item.value ?? '';
+        if (def.values.length && !def.values.includes(value)) {
+          throw badRequest(`values.${i}.value`, `${def.name} must be one of ${def.values.join(', ')}`);
+        }
+        if (s.object === 'Facility') {
+          await this.db.rows(
+            sql`insert into facility_attributes (facility_id, attribute_name_id, value) values (${recordId}, ${def.attributeNameId}, ${value})
+                on conflict (facility_id, attribute_name_id) do update set value = excluded.value, updated_at = now()`,
+            tx,
+          );
+        } else {
+          await this.db.rows(
+            sql`insert into attribute_values (attribute_name_id, page, record_id, user_id, value, setting_value_list_id)
+                values (${def.attributeNameId}, ${s.page}, ${recordId}, ${s.userId}, ${value}, ${def.settingValueListId})
+                on conflict on constraint attribute_values_uq do update set value = excluded.value, updated_at = now()`,
+            tx,
+          );
+        }
+      }
+      await audit(this.db, tx, user, {
+        activity: 'Saved page attributes',
+        type: 'update',
+        recordType: pageName === 'Facility' ? 'Facility' : undefined,
+        recordId: pageName === 'Facility' ? recordId : undefined,
+        details: {
+          page: pageName,
+          recordId,
+          ...Object.fromEntries(input.map((v) => [`attribute${v.attributeNameId}`, v.value ?? ''])),
+        },
+      });
+      return this.list(pageName, recordId, user, tx);
+    });
+  }
+
+  settingValueLists() {
+    return this.db.rows(
+      sql`select l.id, l.name, coalesce((select json_agg(v.value order by v.sort_order) from setting_values v
+                   where v.setting_value_list_id = l.id), '[]'::json) as values
+          from setting_value_lists l order by l.id`,
+    );
+  }
+}

@@ -1,0 +1,165 @@
+import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
+import { type FacilitySave, facilitySaveSchema } from '@glass/domain/resources/facility';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Config } from '../../config.js';
+import type { Database, Orm } from '../../db/client.js';
+import { type ImageUpload, storeImage } from '../../files/images.js';
+import { audit } from '../../http/audit.js';
+import { badRequest, notFound, validationFailed, zodErrors } from '../../http/errors.js';
+import { translateDbError } from '../../resources/db-errors.js';
+import { FACILITY_COLUMNS, milesFrom } from './queries.js';
+import { saveChildren } from './save-children.js';
+
+type Row = Record<string, unknown>;
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const CONSTRAINT_FIELDS = {
+  code: { column: 'code', label: 'Facility Number' },
+  brandId: { column: 'brand_id', label: 'Brand' },
+  attributes: { column: 'attribute_name_id', label: 'Attribute' },
+  serviceWriters: { column: 'facility_service_writers_name', label: 'Service writer name' },
+};
+
+/** Facilities (spec 2 §3, §5, §7): list, detail, save with children, images, distance. */
+export class FacilityService {
+  constructor(
+    private db: Database,
+    private config: Config,
+  ) {}
+
+  list(q: { isActive?: boolean; searchTerm?: string }) {
+    const term = q.searchTerm?.trim();
+    return this.db.rows(
+      sql`select ${FACILITY_COLUMNS} from facilities f
+          where true ${q.isActive === undefined ? sql`` : sql`and f.is_active = ${q.isActive}`}
+          ${term ? sql`and (f.name ilike ${like(term)} or f.short_name ilike ${like(term)} or f.code ilike ${like(term)} or f.city ilike ${like(term)})` : sql``}
+          order by f.short_name, f.id limit 1000`,
+    );
+  }
+
+  async detail(id: number, tx?: Orm): Promise<Row> {
+    const [facility] = await this.db.rows<Row>(
+      sql`select ${FACILITY_COLUMNS} from facilities f where f.id = ${id}`,
+      tx,
+    );
+    if (!facility) throw notFound(`Facility ${id} not found`);
+    const [serviceWriters, trafficCounts, attributes] = await Promise.all([
+      this.db.rows(
+        sql`select id, name, email, phone, is_active as "isActive" from facility_service_writers
+            where facility_id = ${id} order by name`,
+        tx,
+      ),
+      this.db.rows(
+        sql`select traffic_date_time as "trafficDateTime", traffic_count as "trafficCount" from facility_traffic_counts
+            where facility_id = ${id} order by traffic_date_time desc limit 31`,
+        tx,
+      ),
+      this.db.rows(
+        sql`select n.id as "nameId", n.name, n.tooltip_text as "tooltipText", n.setting_value_list_id as "settingValueListId",
+                   coalesce(fa.value, n.default_value) as value,
+                   coalesce((select json_agg(sv.value order by sv.sort_order) from setting_values sv
+                             where sv.setting_value_list_id = n.setting_value_list_id), '[]'::json) as values
+            from attribute_names n join object_names o on o.id = n.object_name_id and o.name = 'Facility'
+            left join facility_attributes fa on fa.attribute_name_id = n.id and fa.facility_id = ${id}
+            where n.is_active order by n.name`,
+        tx,
+      ),
+    ]);
+    return { ...facility, serviceWriters, trafficCounts, attributes };
+  }
+
+  /** Facilities with their distance in miles from a point, nearest first (spec 2 §7 GET /latlong). */
+  latLong(lat: number = DEFAULT_MAP_POSITION.latitude, lng: number = DEFAULT_MAP_POSITION.longitude) {
+    return this.db.rows(
+      sql`select f.id, f.name, f.longitude, f.latitude, round(${milesFrom(lat, lng)}::numeric, 2)::float8 as distance,
+                 f.short_name as "shortName", f.state, f.city, f.address, f.zip
+          from facilities f where f.is_active and f.latitude is not null and f.longitude is not null
+          order by 5, f.id`,
+    );
+  }
+
+  async save(body: unknown, user: SessionUser): Promise<Row> {
+    const parsed = facilitySaveSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
+    const v: FacilitySave = parsed.data;
+    try {
+      return await this.db.orm.transaction(async (trx) => {
+        const tx = trx as unknown as Orm;
+        const values = sql`${v.code}, ${v.name}, ${v.shortName}, ${v.brandId}, ${v.didPhone}, ${v.tzo}, ${v.taxRate},
+          ${v.address}, ${v.city}, ${v.state}, ${v.postalCode}, ${v.latitude}, ${v.longitude}, ${v.iconImageFile},
+          ${v.logoImageFile}, ${v.isActive}`;
+        let id = v.facilityId;
+        if (id === -1) {
+          const [row] = await this.db.rows<{ id: number }>(
+            sql`insert into facilities (code, name, short_name, brand_id, did_phone, tzo, tax_rate, address, city, state, zip,
+                  latitude, longitude, icon_image_file, logo_image_file, is_active)
+                values (${values}) returning id`,
+            tx,
+          );
+          id = row.id;
+        } else {
+          const updated = await this.db.rows(
+            sql`update facilities set (code, name, short_name, brand_id, did_phone, tzo, tax_rate, address, city, state, zip,
+                  latitude, longitude, icon_image_file, logo_image_file, is_active, updated_at) = (${values}, now())
+                where id = ${id} returning id`,
+            tx,
+          );
+          if (!updated.length) throw notFound(`Facility ${id} not found`);
+        }
+        await saveChildren(this.db, tx, id, v);
+        const { serviceWriters, trafficCounts, attributes, ...fields } = v;
+        await audit(this.db, tx, user, {
+          activity: v.facilityId === -1 ? 'Created Facility' : 'Updated Facility',
+          type: v.facilityId === -1 ? 'create' : 'update',
+          recordType: 'Facility',
+          recordId: id,
+          details: {
+            ...fields,
+            facilityId: id,
+            serviceWriters: serviceWriters.map((w) => w.name),
+            trafficCounts: trafficCounts.length,
+            attributes: attributes.length,
+          },
+        });
+        return this.detail(id, tx);
+      });
+    } catch (e) {
+      translateDbError(e, CONSTRAINT_FIELDS);
+    }
+  }
+
+  /** Stores an icon or logo; with an existing facilityId the facility points at it at once. */
+  async uploadImage(kind: 'icon' | 'logo', upload: ImageUpload, user: SessionUser) {
+    const raw = upload.fields.facilityId ?? upload.fields.FacilityId;
+    const facilityId = raw && raw !== '-1' ? Number(raw) : undefined;
+    if (facilityId !== undefined && !(Number.isInteger(facilityId) && facilityId > 0)) {
+      throw badRequest('facilityId', 'facilityId is not valid');
+    }
+    return this.db.orm.transaction(async (trx) => {
+      const tx = trx as unknown as Orm;
+      const filePath = await storeImage(this.db, tx, this.config, upload, {
+        folder: 'facilities',
+        userId: user.id,
+        ownerType: 'Facility',
+        ownerId: facilityId,
+      });
+      if (facilityId !== undefined) {
+        const column = kind === 'icon' ? sql`icon_image_file` : sql`logo_image_file`;
+        const rows = await this.db.rows(
+          sql`update facilities set ${column} = ${filePath}, updated_at = now() where id = ${facilityId} returning id`,
+          tx,
+        );
+        if (!rows.length) throw notFound(`Facility ${facilityId} not found`);
+      }
+      await audit(this.db, tx, user, {
+        activity: kind === 'icon' ? 'Uploaded facility icon' : 'Uploaded facility logo',
+        type: 'action',
+        recordType: facilityId ? 'Facility' : undefined,
+        recordId: facilityId,
+        details: { facilityId, filePath, size: upload.buffer.length },
+      });
+      return { filePath };
+    });
+  }
+}

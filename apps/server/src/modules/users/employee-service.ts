@@ -1,0 +1,141 @@
+import {
+  employeeCreateSchema,
+  employeeUpdateSchema,
+  USER_NAME_TAKEN,
+} from '@glass/domain/resources/employee';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password.js';
+import type { SessionStore, SessionUser } from '../../auth/sessions.js';
+import type { Config } from '../../config.js';
+import type { Database, Orm } from '../../db/client.js';
+import { audit } from '../../http/audit.js';
+import { HttpError, notFound, validationFailed, zodErrors } from '../../http/errors.js';
+import { pgErrorOf, translateDbError } from '../../resources/db-errors.js';
+import { USER_ITEM, userSearch } from './employee-queries.js';
+
+type Row = Record<string, unknown>;
+const FIELDS = {
+  facilityId: { column: 'facility_id', label: 'Facility' },
+  brandId: { column: 'brand_id', label: 'Brand' },
+};
+
+/** Employees (spec 1 §7 Users): list items, create with an initial password, update, deactivate. */
+export class EmployeeService {
+  constructor(
+    private db: Database,
+    private config: Config,
+    private sessions: SessionStore,
+  ) {}
+
+  async list(q: { isActive?: boolean; searchTerm?: string }): Promise<Row[]> {
+    const rows = await this.db.rows<{ item: Row }>(
+      sql`select ${USER_ITEM} as item from users u
+          where true ${q.isActive === undefined ? sql`` : sql`and u.is_active = ${q.isActive}`} ${userSearch(q.searchTerm)}
+          order by u.last_name, u.first_name, u.id limit 2000`,
+    );
+    return rows.map((r) => r.item);
+  }
+
+  async get(id: number, tx?: Orm): Promise<Row> {
+    const [row] = await this.db.rows<{ item: Row }>(
+      sql`select ${USER_ITEM} as item from users u where u.id = ${id}`,
+      tx,
+    );
+    if (!row) throw notFound(`Employee ${id} not found`);
+    return row.item;
+  }
+
+  private hash(pin: string) {
+    return hashPassword(pin, { pepper: this.config.passwordPepper, cost: this.config.scryptCost });
+  }
+
+  private taken(e: unknown): never {
+    if (pgErrorOf(e)?.code === '23505' && (pgErrorOf(e)?.constraint ?? '').includes('user_name')) {
+      throw new HttpError(409, 'Conflict', USER_NAME_TAKEN, { userName: [USER_NAME_TAKEN] });
+    }
+    translateDbError(e, FIELDS);
+  }
+
+  async create(body: unknown, user: SessionUser): Promise<Row> {
+    const parsed = employeeCreateSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
+    const v = parsed.data;
+    const passwordHash = await this.hash(v.password as string);
+    try {
+      return await this.db.orm.transaction(async (trx) => {
+        const tx = trx as unknown as Orm;
+        const [{ id }] = await this.db.rows<{ id: number }>(
+          sql`insert into users (user_name, password_hash, first_name, last_name, email, phone, user_role_id,
+                facility_id, brand_id, is_active, is_installer)
+              values (${v.userName}, ${passwordHash}, ${v.firstName}, ${v.lastName}, ${v.email}, ${v.phone},
+                ${v.userRoleId}, ${v.facilityId}, ${v.brandId}, ${v.isActive}, ${v.isInstaller})
+              returning id`,
+          tx,
+        );
+        // The role's default tiles and a subscription row per message group, as seeded users have.
+        await this.db.rows(
+          sql`insert into user_tiles (user_id, tile_id, is_displayed, is_small_tile, has_shortcut, sort_order)
+              select ${id}, tile_id, true, false, false, sort_order from role_tiles where user_role_id = ${v.userRoleId}`,
+          tx,
+        );
+        await this.db.rows(
+          sql`insert into subscriptions (user_id, message_group_id) select ${id}, g.id from message_groups g
+              on conflict do nothing`,
+          tx,
+        );
+        const { password, ...details } = v;
+        await audit(this.db, tx, user, {
+          activity: 'Created Employee',
+          type: 'create',
+          recordType: 'User',
+          recordId: id,
+          details: { ...details, userId: id, password: '(set)' },
+        });
+        return this.get(id, tx);
+      });
+    } catch (e) {
+      this.taken(e);
+    }
+  }
+
+  async update(id: number, body: unknown, user: SessionUser): Promise<Row> {
+    const parsed = employeeUpdateSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
+    const v = parsed.data;
+    const passwordHash = v.password ? await this.hash(v.password) : null;
+    try {
+      const result = await this.db.orm.transaction(async (trx) => {
+        const tx = trx as unknown as Orm;
+        const [before] = await this.db.rows<{ isActive: boolean }>(
+          sql`select is_active as "isActive" from users where id = ${id} for update`,
+          tx,
+        );
+        if (!before) throw notFound(`Employee ${id} not found`);
+        await this.db.rows(
+          sql`update users set user_name = ${v.userName}, first_name = ${v.firstName}, last_name = ${v.lastName},
+                email = ${v.email}, phone = ${v.phone}, user_role_id = ${v.userRoleId}, facility_id = ${v.facilityId},
+                brand_id = ${v.brandId}, is_active = ${v.isActive}, is_installer = ${v.isInstaller},
+                password_hash = coalesce(${passwordHash}, password_hash), updated_at = now()
+              where id = ${id}`,
+          tx,
+        );
+        const endSessions = (before.isActive && !v.isActive) || !!passwordHash;
+        if (endSessions) await this.sessions.revokeUser(id, tx);
+        const { password, ...details } = v;
+        await audit(this.db, tx, user, {
+          activity: before.isActive && !v.isActive ? 'Deactivated Employee' : 'Updated Employee',
+          type: 'update',
+          recordType: 'User',
+          recordId: id,
+          details: { ...details, userId: id, ...(passwordHash ? { password: '(reset)' } : {}) },
+        });
+        return this.get(id, tx);
+      });
+      // Role, facility and name changes show at once in this process.
+      this.sessions.forgetUser(id);
+      return result;
+    } catch (e) {
+      this.taken(e);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.js';
+import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
+import { multipart, PNG_1X1 } from '../../../test/multipart.js';
+
+let app: App;
+let admin: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await login(app, DEMO.admin);
+});
+afterAll(() => app.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
+  app.inject({ method, url, payload, headers: auth(token) });
+
+const employee = {
+  userName: '777',
+  password: '135790',
+  firstName: 'Nina',
+  lastName: 'Newhire',
+  email: 'nina@example.com',
+  phone: '(832) 555-0177',
+  userRoleId: 3,
+  facilityId: 2,
+  brandId: 1,
+  isActive: true,
+  isInstaller: true,
+};
+
+describe('employees', () => {
+  it('lists User list items filtered by IsActive and SearchTerm', async () => {
+    const res = await call('GET', '/api/users?IsActive=true&SearchTerm=10');
+    expect(res.statusCode).toBe(200);
+    const item = res.json()[0];
+    expect(item).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        facility: expect.objectContaining({
+          id: expect.any(Number),
+          name: expect.any(String),
+          shortName: expect.any(String),
+          brandId: expect.any(Number),
+        }),
+        subscriptions: expect.any(Array),
+        attributeValues: expect.any(Array),
+        isActive: true,
+      }),
+    );
+    expect(item.subscriptions.every((s: any) => s.messageGroupId !== 6)).toBe(true);
+    expect('stateNavigation' in item && 'photo' in item).toBe(true);
+    expect(JSON.stringify(res.json())).not.toMatch(/password|scrypt/i);
+    const inactive = (await call('GET', '/api/users?IsActive=false')).json();
+    expect(inactive.every((u: any) => !u.isActive)).toBe(true);
+  });
+
+  it('creates an employee who can sign in with the initial password and sees the role tiles', async () => {
+    const res = await call('POST', '/api/users', employee);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(
+      expect.objectContaining({ userName: '777', userRoleId: 3, phone: '8325550177' }),
+    );
+    const token = await login(app, { userName: '777', password: '135790' });
+    const tiles = (await call('GET', '/api/UserTiles/MyTilesInfo', undefined, token)).json();
+    expect(tiles.filter((t: any) => t.isDisplayed).length).toBeGreaterThan(3);
+  });
+
+  it('refuses a taken user name, a bad user name and passwords against the rules', async () => {
+    const taken = await call('POST', '/api/users', { ...employee, userName: '101' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors.userName).toEqual(['This user name is already used']);
+    const bad = await call('POST', '/api/users', { ...employee, userName: '12a', password: '123456' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      userName: ['User name must be 3 digits'],
+      password: ['New Password cannot have consecutive digits'],
+    });
+    for (const [password, message] of [
+      ['', 'New Password Required'],
+      ['99', 'New Password must have 6 digits'],
+      ['444444', 'New Password cannot have the same digits repeated'],
+    ]) {
+      const res = await call('POST', '/api/users', { ...employee, userName: '778', password });
+      expect(res.json().errors.password).toEqual([message]);
+    }
+  });
+
+  it('deactivating an employee ends their sessions; a Reviewer may not write', async () => {
+    const created = (await call('POST', '/api/users', { ...employee, userName: '779' })).json();
+    const token = await login(app, { userName: '779', password: '135790' });
+    expect((await call('GET', '/api/self', undefined, token)).statusCode).toBe(200);
+    const res = await call('PUT', `/api/users/${created.id}`, {
+      ...employee,
+      userName: '779',
+      isActive: false,
+      password: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().isActive).toBe(false);
+    expect((await call('GET', '/api/self', undefined, token)).statusCode).toBe(401);
+    const revoked = await app.deps.db.rows(
+      sql`select 1 from sessions where user_id = ${created.id} and revoked_at is null`,
+    );
+    expect(revoked.length).toBe(0);
+    const reviewer = await login(app, DEMO.reviewer);
+    expect((await call('GET', '/api/users', undefined, reviewer)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${created.id}`, employee, reviewer)).statusCode).toBe(403);
+    expect((await call('POST', '/api/users', employee, reviewer)).statusCode).toBe(403);
+  });
+
+  it('profile picture: upload own (any role), checked by content; served back by path', async () => {
+    const tech = await login(app, DEMO.repairTech);
+    const body = multipart({}, { name: 'me.gif', type: 'image/gif', data: PNG_1X1 });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/profilePicture',
+      payload: body.payload,
+      headers: { ...auth(tech), ...body.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().filePath).toMatch(/^users\/.+\.png$/);
+    const pic = await call(
+      'GET',
+      `/api/users/profilePicture?FilePath=${encodeURIComponent(res.json().filePath)}`,
+      undefined,
+      tech,
+    );
+    expect(pic.headers['content-type']).toBe('image/png');
+    const other = multipart({ userId: '101' }, { name: 'x.png', type: 'image/png', data: PNG_1X1 });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/users/profilePicture',
+      payload: other.payload,
+      headers: { ...auth(tech), ...other.headers },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('installers with appointment counts; admin assistants', async () => {
+    const installers = (
+      await call('GET', '/api/users/installers?startDate=2020-01-01&view=Month&isActive=true')
+    ).json();
+    expect(installers.length).toBeGreaterThan(0);
+    expect(installers[0]).toEqual(expect.objectContaining({ appointmentCount: 0, isActive: true }));
+    expect((await call('GET', '/api/users/installers?view=Year')).statusCode).toBe(400);
+    const assistants = (await call('GET', '/api/users/adminAssistants')).json();
+    expect(assistants.length).toBeGreaterThan(0);
+  });
+});

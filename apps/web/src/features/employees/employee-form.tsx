@@ -1,0 +1,140 @@
+import { USER_ROLE_OPTIONS } from '@glass/domain/enums';
+import { CANCEL, PROCEED, UNSAVED_CHANGES_TEXT, UNSAVED_CHANGES_TITLE } from '@glass/domain/messages/shell';
+import type { FormFieldDef } from '@glass/domain/resources/define';
+import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resources/employee';
+import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Form, Modal, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { ApiError, http } from '../../api/http';
+import { withProgress } from '../../api/notices';
+import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
+import { fieldInput } from '../../resources/field-input';
+import { issueFields, problemFields } from '../../resources/form-values';
+import { ImageUpload } from '../../resources/image-upload';
+import type { Row } from '../../resources/list-query';
+
+const fields = (creating: boolean): FormFieldDef[] => [
+  { name: 'userName', label: 'User Name', widget: 'text', required: true, help: '3 digits, used to sign in' },
+  { name: 'firstName', label: 'First Name', widget: 'text', required: true },
+  { name: 'lastName', label: 'Last Name', widget: 'text', required: true },
+  { name: 'userRoleId', label: 'Role', widget: 'select', options: USER_ROLE_OPTIONS, required: true },
+  { name: 'facilityId', label: 'Facility', widget: 'lookup', lookup: FACILITY_LOOKUP },
+  { name: 'brandId', label: 'Brand', widget: 'lookup', lookup: BRAND_LOOKUP },
+  { name: 'email', label: 'Email', widget: 'email' },
+  { name: 'phone', label: 'Phone', widget: 'phone' },
+  { name: 'isInstaller', label: 'Installer', widget: 'switch' },
+  {
+    name: 'isActive',
+    label: 'Active',
+    widget: 'switch',
+    help: creating ? undefined : 'Deactivating ends the employee’s sessions',
+  },
+  creating
+    ? { name: 'password', label: 'Initial Password', widget: 'password', required: true, help: '6 digits' }
+    : {
+        name: 'password',
+        label: 'New Password',
+        widget: 'password',
+        help: 'Leave empty to keep the current password',
+      },
+];
+
+/** Employee create and edit (spec 1 §7 Users) with the server's own schema. */
+export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; onClose: () => void }) {
+  const [form] = Form.useForm();
+  const [modal, holder] = Modal.useModal();
+  const queryClient = useQueryClient();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const creating = !record;
+  const initial = useMemo(
+    () => (record ? { ...record, password: '' } : { userRoleId: 5, isActive: true, isInstaller: false }),
+    [record],
+  );
+  const title = creating ? 'New Employee' : 'Edit Employee';
+
+  const close = () =>
+    dirty
+      ? modal.confirm({
+          title: UNSAVED_CHANGES_TITLE,
+          content: UNSAVED_CHANGES_TEXT,
+          okText: PROCEED,
+          cancelText: CANCEL,
+          onOk: onClose,
+        })
+      : onClose();
+
+  const save = async () => {
+    const values = form.getFieldsValue(true);
+    form.setFields(Object.keys(values).map((k) => ({ name: [k], errors: [] })));
+    const checked = (creating ? employeeCreateSchema : employeeUpdateSchema).safeParse(values);
+    if (!checked.success) return form.setFields(issueFields(checked.error.issues));
+    setSaving(true);
+    try {
+      await withProgress(
+        creating ? http.post('users', checked.data) : http.put(`users/${record.id}`, checked.data),
+      );
+      await queryClient.invalidateQueries({ queryKey: ['employees'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) form.setFields(problemFields(e.errors));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open
+      title={title}
+      size="large"
+      onClose={close}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="primary" loading={saving} onClick={save}>
+            Save
+          </Button>
+        </Space>
+      }
+    >
+      {holder}
+      <UnsavedChangesGuard when={dirty} />
+      <Form
+        name="employee"
+        form={form}
+        layout="vertical"
+        aria-label={title}
+        initialValues={initial}
+        onValuesChange={() => setDirty(true)}
+      >
+        {record ? (
+          <Form.Item label="Profile Picture">
+            <ImageUpload
+              label="Profile Picture"
+              uploadPath="users/profilePicture"
+              picturePath="users/profilePicture"
+              fields={{ userId: String(record.id) }}
+              value={(record.photo as string | null) ?? undefined}
+              onChange={() => queryClient.invalidateQueries({ queryKey: ['employees'] })}
+            />
+          </Form.Item>
+        ) : null}
+        {fields(creating).map((f) => (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            required={f.required}
+            extra={f.help}
+            valuePropName={f.widget === 'switch' ? 'checked' : 'value'}
+          >
+            {fieldInput(f)}
+          </Form.Item>
+        ))}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,69 @@
+import { userRoleLabel } from '@glass/domain/enums';
+import { FAILED_TO_GET_EMPLOYEES } from '@glass/domain/messages/admin';
+import type { ColumnDef } from '@glass/domain/resources/define';
+import { can } from '@glass/domain/roles';
+import { Tabs } from 'antd';
+import { useState } from 'react';
+import { http } from '../../api/http';
+import { useSessionState } from '../../api/use-session';
+import { ArrayList } from '../../resources/array-list';
+import type { Row } from '../../resources/list-query';
+import { useDocumentTitle } from '../../shell/document-title';
+import { EmployeeFormDrawer } from './employee-form';
+
+const COLUMNS: ColumnDef[] = [
+  { key: 'userName', title: 'User Name', width: 110 },
+  { key: 'lastName', title: 'Last Name' },
+  { key: 'firstName', title: 'First Name' },
+  { key: 'role', title: 'Role' },
+  { key: 'facility/shortName', title: 'Facility' },
+  { key: 'email', title: 'Email' },
+  { key: 'phone', title: 'Phone' },
+  { key: 'isInstaller', title: 'Installer', format: 'boolean', width: 100 },
+  { key: 'isActive', title: 'Active', format: 'boolean', width: 90 },
+];
+
+const load = async (q: { isActive?: boolean; searchTerm?: string }) => {
+  const rows = await http.get<Row[]>('users', { query: { IsActive: q.isActive, SearchTerm: q.searchTerm } });
+  return rows.map((r) => ({ ...r, role: userRoleLabel(r.userRoleId as number) }));
+};
+
+/** /employees (spec 1 §7 Users): User list items, create with an initial password, edit, deactivate. */
+export function EmployeesPage() {
+  useDocumentTitle('Employees');
+  const { user } = useSessionState();
+  const canWrite = !!user && can(user.userRole, 'users.write');
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
+        Employees
+      </h1>
+      <Tabs
+        items={[
+          {
+            key: 'employees',
+            label: 'Employees',
+            children: (
+              <ArrayList
+                title="Employees"
+                singular="Employee"
+                queryKey={['employees']}
+                load={load}
+                columns={COLUMNS}
+                failedToGet={FAILED_TO_GET_EMPLOYEES}
+                canWrite={canWrite}
+                onNew={() => setEditing(null)}
+                onEdit={setEditing}
+                rowLabel={(r) => `${r.firstName} ${r.lastName}`}
+              />
+            ),
+          },
+        ]}
+      />
+      {editing !== undefined ? (
+        <EmployeeFormDrawer record={editing} onClose={() => setEditing(undefined)} />
+      ) : null}
+    </section>
+  );
+}

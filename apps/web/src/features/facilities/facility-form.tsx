@@ -1,0 +1,182 @@
+import { CANCEL, PROCEED, UNSAVED_CHANGES_TEXT, UNSAVED_CHANGES_TITLE } from '@glass/domain/messages/shell';
+import { NEW_FACILITY_ID } from '@glass/domain/constants';
+import { facilitySaveSchema } from '@glass/domain/resources/facility';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Form, Modal, Space, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { withProgress } from '../../api/notices';
+import { PageSpinner } from '../../shell/page-spinner';
+import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
+import { issueFields, problemFields } from '../../resources/form-values';
+import { ImageUpload } from '../../resources/image-upload';
+import type { Row } from '../../resources/list-query';
+import { type FacilityAttribute, facilityApi } from './facility-api';
+import { AttributesField, ServiceWritersField, TrafficCountsField } from './facility-children';
+import { FacilityBasicFields } from './facility-fields';
+import { FacilityMap } from './facility-map';
+
+/** Facility create and edit (spec 2 §3, §5): the save body is checked by the server's own schema. */
+export function FacilityFormDrawer({
+  record,
+  canWrite,
+  onClose,
+}: {
+  record: Row | null;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm();
+  const [modal, holder] = Modal.useModal();
+  const queryClient = useQueryClient();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const id = record?.id;
+  const detail = useQuery({
+    queryKey: ['facility', id],
+    enabled: !!id,
+    queryFn: () => facilityApi.detail(id as number),
+  });
+  const blank = useQuery({
+    queryKey: ['facility', 'new-attributes'],
+    enabled: !id,
+    queryFn: facilityApi.newAttributes,
+  });
+  const attributes: FacilityAttribute[] = (id ? detail.data?.attributes : blank.data) ?? [];
+  const ready = id ? !!detail.data : !!blank.data || blank.isError;
+  const lat = Form.useWatch('latitude', form);
+  const lng = Form.useWatch('longitude', form);
+
+  useEffect(() => {
+    if (!ready) return;
+    const d = detail.data;
+    form.setFieldsValue({
+      ...(d ?? { tzo: 300, taxRate: 0, isActive: true }),
+      serviceWriters: d?.serviceWriters ?? [],
+      trafficCounts: (d?.trafficCounts ?? []).map((t) => ({
+        ...t,
+        trafficDateTime: dayjs(t.trafficDateTime),
+      })),
+      attributes: attributes.map((a) => ({ value: a.value ?? '' })),
+    });
+  }, [ready, detail.data, attributes, form]);
+
+  const close = () =>
+    dirty
+      ? modal.confirm({
+          title: UNSAVED_CHANGES_TITLE,
+          content: UNSAVED_CHANGES_TEXT,
+          okText: PROCEED,
+          cancelText: CANCEL,
+          onOk: onClose,
+        })
+      : onClose();
+
+  const save = async () => {
+    const v = form.getFieldsValue(true);
+    const body = {
+      ...v,
+      facilityId: id ?? NEW_FACILITY_ID,
+      postalCode: v.zip,
+      trafficCounts: (v.trafficCounts ?? []).map((t: { trafficDateTime?: Dayjs; trafficCount?: number }) => ({
+        trafficDateTime: t.trafficDateTime ? t.trafficDateTime.toISOString() : '',
+        trafficCount: t.trafficCount,
+      })),
+      attributes: attributes.map((a, i) => ({
+        nameId: a.nameId ?? a.attributeNameId,
+        value: v.attributes?.[i]?.value ?? '',
+      })),
+    };
+    form.setFields(Object.keys(v).map((k) => ({ name: [k], errors: [] })));
+    const checked = facilitySaveSchema.safeParse(body);
+    if (!checked.success) {
+      form.setFields(
+        issueFields(checked.error.issues).map((f) => ({
+          ...f,
+          name: f.name[0] === 'postalCode' ? ['zip'] : f.name,
+        })),
+      );
+      return;
+    }
+    setSaving(true);
+    try {
+      await withProgress(facilityApi.save(body));
+      await queryClient.invalidateQueries({ queryKey: ['facilities'] });
+      await queryClient.invalidateQueries({ queryKey: ['facility'] });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) form.setFields(problemFields(e.errors));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = record ? 'Edit Facility' : 'New Facility';
+  return (
+    <Drawer
+      open
+      title={title}
+      size="large"
+      onClose={close}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={close}>Cancel</Button>
+          {canWrite ? (
+            <Button type="primary" loading={saving} onClick={save}>
+              Save
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      {holder}
+      <UnsavedChangesGuard when={dirty} />
+      {!ready ? (
+        <PageSpinner label="Loading facility" />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          aria-label={title}
+          disabled={!canWrite}
+          onValuesChange={() => setDirty(true)}
+        >
+          <FacilityBasicFields />
+          <FacilityMap
+            latitude={lat}
+            longitude={lng}
+            onPick={
+              canWrite
+                ? (la, lo) => {
+                    form.setFieldsValue({ latitude: la, longitude: lo });
+                    setDirty(true);
+                  }
+                : undefined
+            }
+          />
+          <Form.Item name="isActive" label="Active" valuePropName="checked" style={{ marginTop: 12 }}>
+            <Switch aria-label="Active" />
+          </Form.Item>
+          {(['iconImageFile', 'logoImageFile'] as const).map((name) => (
+            <Form.Item key={name} name={name} label={name === 'iconImageFile' ? 'Icon' : 'Logo'}>
+              <ImageUpload
+                label={name === 'iconImageFile' ? 'Icon' : 'Logo'}
+                uploadPath={name === 'iconImageFile' ? 'facilities/uploadIcon' : 'facilities/uploadLogo'}
+                picturePath="facilities/picture"
+                fields={id ? { facilityId: String(id) } : {}}
+                disabled={!canWrite}
+              />
+            </Form.Item>
+          ))}
+          <ServiceWritersField />
+          <div style={{ height: 16 }} />
+          <TrafficCountsField />
+          <div style={{ height: 16 }} />
+          <AttributesField attributes={attributes} />
+        </Form>
+      )}
+    </Drawer>
+  );
+}
