@@ -1,0 +1,114 @@
+import { exec, type SeedContext } from './context.js';
+import { digits, hf, hn, pickInt } from './sql-gen.js';
+
+/** Weekly deposits per facility of the funded transactions (the last two weeks are left to reconcile). */
+export async function seedDeposits(ctx: SeedContext): Promise<void> {
+  const { staff, anchorSql: now } = ctx;
+  // One pass numbers the deposits (week x facility) so no join on computed keys is needed.
+  await exec(
+    ctx,
+    `create temporary table seed_deposit_items on commit drop as
+     select dense_rank() over (order by x.wk, x.facility_id)::int as deposit_id, x.*
+     from (select t.id as transaction_id, t.invoice_id, t.transaction_type_id, t.amount, t.payment_type_id, i.facility_id,
+             date_trunc('week', t.funded_at at time zone 'UTC') as wk
+           from invoice_transactions t join invoices i on i.id = t.invoice_id
+           where t.status_id = 1 and t.funded_at < ${now} - interval '14 days') x`,
+  );
+  await exec(
+    ctx,
+    `insert into deposit_invoices (id, created_by_id, created_at, total_amount, notes, pdf_path)
+     select d.deposit_id, ${pickInt(staff.adminAssistants, 'd.deposit_id', 701)},
+       (min(d.wk) + interval '4 days 22 hours') at time zone 'UTC', sum(d.amount), null, 'deposits/' || d.deposit_id || '.pdf'
+     from seed_deposit_items d group by d.deposit_id`,
+  );
+  await exec(
+    ctx,
+    `insert into deposit_invoice_items (deposit_invoice_id, invoice_id, invoice_transaction_id, item_type, labor_cost, parts_cost,
+       tax_cost, total_cost, payment_type_id, insurance_company_id, clearing_house_id, facility_id, buyer_name, vehicle)
+     select d.deposit_id, i.id, d.transaction_id, d.transaction_type_id, i.labor_cost, i.parts_cost, i.tax_cost, d.amount,
+       d.payment_type_id, i.insurance_company_id, ic.clearing_house_id, i.facility_id, i.sold_to,
+       concat_ws(' ', i.vehicle_year, i.vehicle_make, i.vehicle_model)
+     from seed_deposit_items d join invoices i on i.id = d.invoice_id
+     left join insurance_companies ic on ic.id = i.insurance_company_id
+     order by d.deposit_id, d.transaction_id`,
+  );
+}
+
+/** Customer approval requests on recent invoices (guid ids derived from the invoice id) and opt-ins. */
+export async function seedApprovals(ctx: SeedContext): Promise<void> {
+  const { anchorSql: now } = ctx;
+  const id = 'i.id';
+  await exec(
+    ctx,
+    `insert into customer_approvals (id, invoice_id, channel, sent_to, sent_by_user_id, sent_at, page_viewed_at,
+       response_received_at, response, response_comments, approved, declined, client_ip, user_agent, signature_path)
+     select md5('approval-' || i.id)::uuid, i.id, x.channel, case when x.channel = 'sms' then i.customer_phone else c.email end,
+       i.admin_assistant_id, i.open_date_time + interval '30 minutes',
+       case when x.viewed then i.open_date_time + interval '50 minutes' end,
+       case when x.answered then i.open_date_time + interval '55 minutes' end,
+       case when x.answered then case when x.approved then 'Approved' else 'Declined' end end,
+       case when x.answered and ${hf(id, 805)} < 0.2 then case when x.approved then 'Thanks, see you soon' else 'Too expensive' end end,
+       x.answered and x.approved, x.answered and not x.approved,
+       case when x.viewed then '172.58.' || ${hn(id, 806, 250)} || '.' || ${hn(id, 807, 250)} end,
+       case when x.viewed then 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' end,
+       case when x.answered and x.approved then 'signatures/approvals/' || md5('approval-' || i.id)::uuid || '.png' end
+     from invoices i join customers c on c.id = i.customer_id
+     cross join lateral (select case when c.email is null or ${hf(id, 801)} < 0.7 then 'sms' else 'email' end as channel,
+       ${hf(id, 802)} < 0.8 as viewed, ${hf(id, 802)} < 0.65 as answered, ${hf(id, 803)} < 0.85 as approved) x
+     where i.open_date_time > ${now} - interval '60 days' and i.payment_type_id <> 5 and ${hf(id, 800)} < 0.15`,
+  );
+  await exec(
+    ctx,
+    `insert into customer_opt_ins (hash, customer_id, invoice_id, phone, email, opt_in_text, opt_in_email, responded_at, created_at)
+     select md5('opt-in-' || i.id), i.customer_id, i.id, i.customer_phone, null, x.responded, false,
+       case when x.responded then i.open_date_time + interval '2 hours' end, i.open_date_time + interval '1 hour'
+     from invoices i cross join lateral (select ${hf(id, 811)} < 0.6 as responded) x
+     where i.open_date_time > ${now} - interval '90 days' and ${hf(id, 810)} < 0.1`,
+  );
+  await exec(
+    ctx,
+    `insert into notify_outbox (channel, to_address, subject, body, status, attempts, created_at, sent_at, record_type, record_id)
+     select a.channel, a.sent_to, case when a.channel = 'email' then 'Please approve your glass work' end,
+       'Please review and approve: /sign-approval/' || a.id, 'sent', 1, a.sent_at, a.sent_at + interval '3 seconds', 'Invoice', a.invoice_id
+     from customer_approvals a order by a.sent_at`,
+  );
+}
+
+/** Loaner reservations for schedules with a loaner car, with check-out/check-in when past. */
+export async function seedLoaners(ctx: SeedContext): Promise<void> {
+  const { anchorSql: now } = ctx;
+  await exec(
+    ctx,
+    `insert into loaner_reservations (appointment_schedule_id, invoice_id, customer_id, facility_id, loaner_car_type_id,
+       loaner_car_id, appointment_date, expected_return, cancelled_at, created_by_id, created_at, updated_at)
+     select s.id, s.invoice_id, i.customer_id, i.facility_id, lc.loaner_car_type_id, s.loaner_car_id, a.at,
+       a.at + interval '1 day', case when i.void or i.lost then s.created_at + interval '1 day' end, s.created_by_id,
+       s.created_at, s.created_at
+     from appointment_schedules s join invoices i on i.id = s.invoice_id join loaner_cars lc on lc.id = s.loaner_car_id
+     join (select ap.schedule_id, max(ap.appointment_date_time) as at from appointments ap
+             join appointment_schedules ls on ls.id = ap.schedule_id and ls.loaner_car_id is not null
+           group by ap.schedule_id) a on a.schedule_id = s.id
+     where s.loaner_car_id is not null
+     order by s.id`,
+  );
+  await exec(
+    ctx,
+    `update appointment_schedules s set expected_return_time = r.expected_return
+     from loaner_reservations r where r.appointment_schedule_id = s.id`,
+  );
+  await exec(
+    ctx,
+    `insert into loaner_car_usages (loaner_reservation_id, loaner_car_id, check_out_at, check_out_mileage, check_out_fuel,
+       check_in_at, check_in_mileage, check_in_fuel, policy_number, bodily_injury_limit, per_accident_limit,
+       property_damage_limit, insurance_company_id, driver_license_name, driver_license_number, driver_license_state, user_id,
+       created_at, updated_at)
+     select r.id, r.loaner_car_id, r.appointment_date, lc.mileage + (r.id % 500) * 40, 8,
+       case when r.expected_return < ${now} then r.expected_return end,
+       case when r.expected_return < ${now} then lc.mileage + (r.id % 500) * 40 + 20 + ${hn('r.id', 820, 130)} end,
+       case when r.expected_return < ${now} then 5 + ${hn('r.id', 821, 4)} end,
+       'TX' || ${digits('r.id', 822, 9)}, 30000, 60000, 25000, 1 + ${hn('r.id', 823, 14)},
+       c.first_name || ' ' || c.last_name, ${digits('r.id', 824, 8)}, 'TX', r.created_by_id, r.created_at, r.created_at
+     from loaner_reservations r join loaner_cars lc on lc.id = r.loaner_car_id join customers c on c.id = r.customer_id
+     where r.appointment_date < ${now} and r.cancelled_at is null`,
+  );
+}

@@ -1,0 +1,64 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Orm } from '../client.js';
+
+/** Who does what: employee ids by role, used to fill staff columns of the bulk rows. */
+export interface Staff {
+  all: number[];
+  admins: number[];
+  managers: number[];
+  leadTechs: number[];
+  adminAssistants: number[];
+  repairTechs: number[];
+  reviewers: number[];
+  installers: number[];
+  /** Everyone who can be a lead technician on an invoice (lead + repair technicians). */
+  technicians: number[];
+  names: Map<number, string>;
+}
+
+/** Row counts of the volume tables for the chosen scale. */
+export interface Volumes {
+  customers: number;
+  serviceVehicles: number;
+  /** Service vehicles 1..linkedServiceVehicles have an invoice; the rest are still in the pipeline. */
+  linkedServiceVehicles: number;
+  invoices: number;
+  conversations: number;
+  activityLogs: number;
+}
+
+export interface SeedContext {
+  db: Database;
+  tx: Orm;
+  /** Start of "today" in Houston (05:00 UTC); every seeded date is relative to it. */
+  anchor: Date;
+  anchorSql: string;
+  volumes: Volumes;
+  staff: Staff;
+  log: (msg: string) => void;
+}
+
+/** Runs one statement; statements slower than 5 s are reported, to see where a big seed spends its time. */
+export async function exec(
+  ctx: Pick<SeedContext, 'tx'> & { log?: (msg: string) => void },
+  query: SQL | string,
+): Promise<void> {
+  const t0 = Date.now();
+  await ctx.tx.execute(typeof query === 'string' ? sql.raw(query) : query);
+  const ms = Date.now() - t0;
+  if (ms > 5000 && ctx.log && typeof query === 'string') {
+    ctx.log(`seed:   ${query.trim().split(/\s+/).slice(0, 3).join(' ')} (${(ms / 1000).toFixed(1)} s)`);
+  }
+}
+
+export async function rows<T>(ctx: Pick<SeedContext, 'tx'>, query: SQL | string): Promise<T[]> {
+  const res: any = await ctx.tx.execute(typeof query === 'string' ? sql.raw(query) : query);
+  return res.rows as T[];
+}
+
+/** Time one step and report it with the number of rows written. */
+export async function step(ctx: SeedContext, name: string, fn: () => Promise<unknown>): Promise<void> {
+  const t0 = Date.now();
+  await fn();
+  ctx.log(`seed: ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
