@@ -46,7 +46,10 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+    });
     const orm = drizzlePg(pool, { schema }) as unknown as Orm;
     return {
       kind: 'postgres',
@@ -56,7 +59,11 @@ export async function openDatabase(opts: {
         const res: any = await (tx ?? orm).execute(query);
         return res.rows as T[];
       },
-      ping: () => pool.query('select 1').then(() => true, () => false),
+      ping: () =>
+        pool.query('select 1').then(
+          () => true,
+          () => false,
+        ),
       close: () => pool.end(),
     };
   }
@@ -66,7 +73,11 @@ export async function openDatabase(opts: {
     fs.mkdirSync(dataPath, { recursive: true });
   }
   const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (v: string) => v]));
-  const client = new PGlite({ dataDir: dataPath, loadDataDir: opts.loadDataDir, parsers: { ...parsers, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+  const client = new PGlite({
+    dataDir: dataPath,
+    loadDataDir: opts.loadDataDir,
+    parsers: { ...parsers, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+  });
   await client.waitReady;
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
@@ -77,7 +88,11 @@ export async function openDatabase(opts: {
       const res: any = await (tx ?? orm).execute(query);
       return res.rows as T[];
     },
-    ping: () => client.query('select 1').then(() => true, () => false),
+    ping: () =>
+      client.query('select 1').then(
+        () => true,
+        () => false,
+      ),
     close: () => client.close(),
   };
 }

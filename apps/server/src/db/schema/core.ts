@@ -114,6 +114,8 @@ export const loginFailures = pgTable(
     clientIp: text('client_ip').notNull(),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_user_idx').on(t.userName, t.at), index('login_failures_ip_idx').on(t.clientIp, t.at)],
+  (t) => [
+    index('login_failures_user_idx').on(t.userName, t.at),
+    index('login_failures_ip_idx').on(t.clientIp, t.at),
+  ],
 );
-
