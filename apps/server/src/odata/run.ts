@@ -1,3 +1,4 @@
+import { cachedCount } from './count-cache.js';
 import { compileODataQuery } from './compile.js';
 import type { ODataResource, QueryExecutor, RunOptions } from './types.js';
 
@@ -29,13 +30,14 @@ export async function runODataQuery(
   opts: RunOptions,
 ): Promise<string> {
   const compiled = compileODataQuery(resource, query, { extraWhere: opts.extraWhere });
-  const [dataRows, countRows] = await Promise.all([
+  const [dataRows, count] = await Promise.all([
     exec(compiled.dataSql),
-    compiled.countSql ? exec(compiled.countSql) : Promise.resolve(undefined),
+    compiled.countSql
+      ? cachedCount(compiled.countSql, async (q) => Number((await exec(q))[0]?.count ?? 0))
+      : Promise.resolve(undefined),
   ]);
   const json = String(dataRows[0]?.json ?? '[]');
   const pageRows = Number(dataRows[0]?.n ?? 0);
-  const count = countRows ? Number(countRows[0]?.count ?? 0) : undefined;
   const { top, skip } = compiled;
   const more = top > 0 && (count !== undefined ? skip + top < count : pageRows >= top);
   let body = '{';

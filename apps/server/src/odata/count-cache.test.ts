@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { cachedCount } from './count-cache.js';
+
+describe('cachedCount', () => {
+  it('reuses a large count for the same query, and never caches a small one', async () => {
+    let calls = 0;
+    const big = async () => {
+      calls++;
+      return 50_000;
+    };
+    const q = sql`select count(*) from x where a = ${1}`;
+    expect(await cachedCount(q, big)).toBe(50_000);
+    expect(await cachedCount(q, big)).toBe(50_000);
+    expect(calls).toBe(1);
+    // another parameter is another query
+    await cachedCount(sql`select count(*) from x where a = ${2}`, big);
+    expect(calls).toBe(2);
+
+    let smallCalls = 0;
+    const small = async () => ++smallCalls;
+    const s = sql`select count(*) from y`;
+    expect(await cachedCount(s, small)).toBe(1);
+    expect(await cachedCount(s, small)).toBe(2);
+  });
+});

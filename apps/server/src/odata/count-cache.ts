@@ -1,0 +1,27 @@
+import type { SQL } from 'drizzle-orm';
+import { renderSql } from './render-sql.js';
+
+/**
+ * Large counts are cached briefly (docs/decisions/0004-count-cache.md). Counting a big window (a month of
+ * invoices, every open service vehicle) costs as much as the page itself and changes little from one
+ * second to the next, so a count of at least LARGE rows is reused for TTL_MS per identical query.
+ * Small counts, where a user has narrowed the list and expects exact numbers, are never cached.
+ */
+const TTL_MS = 5_000;
+const LARGE = 10_000;
+const MAX_ENTRIES = 500;
+const cache = new Map<string, { count: number; until: number }>();
+
+export async function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
+  const { sql, params } = renderSql(countSql);
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.count;
+  const count = await run(countSql);
+  if (count >= LARGE) {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { count, until: now + TTL_MS });
+  } else cache.delete(key);
+  return count;
+}
