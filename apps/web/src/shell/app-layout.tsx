@@ -21,12 +21,17 @@ const GlobalSearchDrawer = lazy(() =>
 const PhoneDialog = lazy(() =>
   import('../features/phone/phone-dialog').then((m) => ({ default: m.PhoneDialog })),
 );
-const MessagesDrawer = lazy(() => import('./messages-drawer').then((m) => ({ default: m.MessagesDrawer })));
+const MessagesDrawer = lazy(() =>
+  import('../features/messaging/messages-drawer').then((m) => ({ default: m.MessagesDrawer })),
+);
 const SubscriptionsDialog = lazy(() =>
-  import('./subscriptions-dialog').then((m) => ({ default: m.SubscriptionsDialog })),
+  import('../features/messaging/subscriptions-dialog').then((m) => ({ default: m.SubscriptionsDialog })),
+);
+const NotificationsDrawer = lazy(() =>
+  import('../features/messaging/notifications-drawer').then((m) => ({ default: m.NotificationsDrawer })),
 );
 
-type Dialog = 'search' | 'messages' | 'subscriptions' | 'phone' | null;
+type Dialog = 'search' | 'messages' | 'subscriptions' | 'notifications' | 'phone' | null;
 
 /** The signed-in frame: top bar, lateral menu, the screen, footer, and the global dialogs. */
 function LayoutFrame() {
@@ -50,6 +55,7 @@ function LayoutFrame() {
       openSearch: () => open('search'),
       openMessages: () => open('messages'),
       openSubscriptions: () => open('subscriptions'),
+      openNotifications: () => open('notifications'),
       openPhoneLookup: (value, result) => {
         setPhone({ phone: value, result });
         open('phone');
@@ -82,6 +88,13 @@ function LayoutFrame() {
         {opened.has('messages') && <MessagesDrawer open={dialog === 'messages'} onClose={close} />}
         {opened.has('subscriptions') && (
           <SubscriptionsDialog open={dialog === 'subscriptions'} onClose={close} />
+        )}
+        {opened.has('notifications') && (
+          <NotificationsDrawer
+            open={dialog === 'notifications'}
+            onClose={close}
+            onOpenMessages={actions.openMessages}
+          />
         )}
         {phone && <PhoneDialog open={dialog === 'phone'} {...phone} onClose={close} />}
       </Suspense>

@@ -1,29 +1,45 @@
-import { alertsFromServer, pendingAlertCount } from '@glass/domain/rules/alerts';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAlerts, useParkedItems } from '../api/footer-api';
 import { setPendingAlertCount } from './document-title';
+import { useShell } from './shell-context';
 
-const ParkedItems = lazy(() => import('./footer-slots').then((m) => ({ default: m.ParkedItems })));
-const Alerts = lazy(() => import('./footer-slots').then((m) => ({ default: m.Alerts })));
+// The footer's messaging parts (popovers, badges, the socket.io client) load after the first paint.
+const ParkedItems = lazy(() =>
+  import('../features/messaging/footer-items').then((m) => ({ default: m.ParkedItemsPopover })),
+);
+const Alerts = lazy(() =>
+  import('../features/messaging/footer-items').then((m) => ({ default: m.AlertsButton })),
+);
+const ConnectionStatus = lazy(() =>
+  import('../features/messaging/footer-items').then((m) => ({ default: m.ConnectionStatusText })),
+);
+const RealtimeBridge = lazy(() =>
+  import('../features/messaging/footer-items').then((m) => ({ default: m.RealtimeBridge })),
+);
 
-/** Footer with the parked-items slot and the alert button; a slot whose route answers 404 shows nothing. */
+/** Footer: parked lines, real-time status and the alert button; a slot whose route answers 404 shows nothing. */
 export function FooterBar() {
+  const shell = useShell();
   const parked = useParkedItems();
   const alerts = useAlerts();
-  // Spec 1 §4 alert rules (latest NewMessage only, parked types not badged) live in the domain.
-  const badged = useMemo(() => alertsFromServer(alerts.data ?? []), [alerts.data]);
-  const pending = pendingAlertCount(badged);
-
-  useEffect(() => {
-    setPendingAlertCount(pending);
-  }, [pending]);
+  const [painted, setPainted] = useState(false);
+  // The "(N)" title prefix is set by the lazily loaded alert button (spec 1 §4 rules live in the domain).
   useEffect(() => () => setPendingAlertCount(0), []);
+  // The real-time client starts once the first screen is on the page.
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
+    return () => cancelAnimationFrame(id);
+  }, []);
 
   return (
     <footer className="app-footer">
       <Suspense fallback={null}>
         <div>{parked.data ? <ParkedItems items={parked.data} /> : null}</div>
-        <div>{alerts.data ? <Alerts alerts={badged} /> : null}</div>
+        <div className="app-footer-end">
+          {painted ? <ConnectionStatus /> : null}
+          {alerts.data ? <Alerts alerts={alerts.data} onOpen={shell.openNotifications} /> : null}
+        </div>
+        {painted ? <RealtimeBridge /> : null}
       </Suspense>
     </footer>
   );

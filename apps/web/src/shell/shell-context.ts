@@ -6,6 +6,7 @@ export interface ShellActions {
   openSearch: () => void;
   openMessages: () => void;
   openSubscriptions: () => void;
+  openNotifications: () => void;
   openPhoneLookup: (phone: string, result: PhoneLookupResult) => void;
 }
 
@@ -14,6 +15,7 @@ export const ShellContext = createContext<ShellActions>({
   openSearch: noop,
   openMessages: noop,
   openSubscriptions: noop,
+  openNotifications: noop,
   openPhoneLookup: noop,
 });
 

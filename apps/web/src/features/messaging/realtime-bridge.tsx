@@ -1,0 +1,42 @@
+import type { Alert } from '@glass/domain/alert';
+import { reduceAlert } from '@glass/domain/rules/alerts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ALERTS_KEY, CONVERSATIONS_KEY, consumeAlert, PARKED_KEY } from './api';
+import { startRealtime } from './realtime';
+
+/**
+ * Loaded after the first paint: the socket.io client, the NewAlert reducer (spec 1 §4 "Alerts") and
+ * the `?alertId=` consumption of the record routes. Renders nothing.
+ */
+export function RealtimeBridge() {
+  const queryClient = useQueryClient();
+  const location = useLocation();
+
+  useEffect(
+    () =>
+      startRealtime((incoming: Alert) => {
+        const current = queryClient.getQueryData<Alert[] | null>(ALERTS_KEY) ?? [];
+        const next = reduceAlert({ alerts: current }, incoming);
+        queryClient.setQueryData(ALERTS_KEY, next.alerts);
+        if (next.refreshParked) void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
+        if (next.refreshConversations) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      }),
+    [queryClient],
+  );
+
+  // Opening /invoices/{id}?alertId=… or /service-vehicles/{id}?alertId=… consumes that alert.
+  useEffect(() => {
+    if (!/^\/(invoices|service-vehicles)\/\d+/.test(location.pathname)) return;
+    const alertId = Number(new URLSearchParams(location.search).get('alertId'));
+    if (!Number.isInteger(alertId) || alertId <= 0) return;
+    queryClient.setQueryData<Alert[] | null>(
+      ALERTS_KEY,
+      (list) => list?.filter((a) => a.id !== alertId) ?? list,
+    );
+    consumeAlert(alertId).catch((error) => console.warn('Failed to consume alert', alertId, error));
+  }, [location.pathname, location.search, queryClient]);
+
+  return null;
+}
