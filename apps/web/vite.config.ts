@@ -19,6 +19,14 @@ export default defineConfig({
     // Gzipped first-screen JS is budgeted separately (see README); raw chunk size only warns past antd's core.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: {
+        // Reference lists only forms need (the 50 states, setting values) stay out of the first screen's chunks.
+        advancedChunks: {
+          groups: [
+            { name: 'reference-lists', test: /packages[\\/]domain[\\/]src[\\/](us-states|lists)\.ts$/ },
+          ],
+        },
+      },
       treeshake: {
         // antd's Input reaches @rc-component/form through its form context; that package does not declare
         // itself side-effect free, so without this every screen with an input ships the whole form engine.

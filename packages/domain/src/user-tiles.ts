@@ -1,5 +1,4 @@
 /** A user's tile settings (spec 1 §3 "Tile info") and the rules the home screen and top bar apply. */
-import { MAX_SHORTCUT_TILES } from './constants.js';
 import { tilesForRole } from './roles.js';
 
 export interface TileInfo {
@@ -28,14 +27,4 @@ export function defaultUserTiles(roleId: number | null | undefined): TileInfo[] 
   }));
 }
 
-/** Top-bar shortcuts: displayed tiles flagged as shortcut, first 3 in the user's order (spec 1 §1). */
-export function shortcutTiles<T extends Pick<TileInfo, 'isDisplayed' | 'hasShortcut'>>(
-  tiles: readonly T[],
-): T[] {
-  return tiles.filter((t) => t.isDisplayed && t.hasShortcut).slice(0, MAX_SHORTCUT_TILES);
-}
-
-/** Whether one more shortcut may be switched on, so the settings screen can disable the switch. */
-export function canAddShortcut(tiles: readonly Pick<TileInfo, 'isDisplayed' | 'hasShortcut'>[]): boolean {
-  return tiles.filter((t) => t.isDisplayed && t.hasShortcut).length < MAX_SHORTCUT_TILES;
-}
+export { canAddShortcut, shortcutTiles } from './user-tile-rules.js';

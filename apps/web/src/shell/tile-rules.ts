@@ -1,5 +1,5 @@
 import { MAX_SHORTCUT_TILES } from '@glass/domain/constants';
-import { shortcutTiles as domainShortcutTiles } from '@glass/domain/user-tiles';
+import { shortcutTiles as domainShortcutTiles } from '@glass/domain/user-tile-rules';
 import type { TileInfo } from '../api/types';
 
 /** The home shows the user's active tiles, in the server's order. */
