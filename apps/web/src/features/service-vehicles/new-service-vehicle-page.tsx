@@ -1,0 +1,182 @@
+import { PHONE_TYPE_OPTIONS } from '@glass/domain/enums';
+import { FAILED_TO_GET_VEHICLE_SOURCES } from '@glass/domain/messages/service-vehicles';
+import { validateVin, vinModelYear } from '@glass/domain/rules/vin';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toastError, withProgress } from '../../api/notices';
+import { useSessionState } from '../../api/use-session';
+import { useDocumentTitle } from '../../shell/document-title';
+import { type CreateSvInput, svApi, svKeys } from './sv-api';
+import './service-vehicles.css';
+
+interface CreateForm {
+  facilityId?: number;
+  repairCount: number;
+  vin?: string;
+  year?: number | null;
+  make?: string;
+  model?: string;
+  licenseTag?: string;
+  repairOrderNumber?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  phoneTypeId?: number;
+  sourceId?: number;
+}
+
+const REPAIR_COUNT_OPTIONS = [
+  { value: 0, label: '0 (Pending)' },
+  { value: 1, label: '1 repair' },
+  { value: 2, label: '2 repairs' },
+  { value: 3, label: '3 repairs' },
+  { value: 4, label: '4 (Replacement)' },
+];
+
+const blank = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+/** /new-service-vehicle (spec 1 §5 "Creating a service vehicle"). */
+export function NewServiceVehiclePage() {
+  useDocumentTitle('New Service Vehicle');
+  const navigate = useNavigate();
+  const { facilities, user } = useSessionState();
+  const [form] = Form.useForm<CreateForm>();
+  const [saving, setSaving] = useState(false);
+  const vin = Form.useWatch('vin', form) ?? '';
+  const vinCheck = vin.trim() ? validateVin(vin) : null;
+
+  const sources = useQuery({ queryKey: svKeys.sources, queryFn: svApi.sources, staleTime: 300_000 });
+  useEffect(() => {
+    if (sources.isError) toastError(FAILED_TO_GET_VEHICLE_SOURCES);
+  }, [sources.isError]);
+  const sourceOptions = (sources.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+
+  // A valid VIN decodes its model year when the year is still empty.
+  useEffect(() => {
+    if (!vinCheck?.valid) return;
+    if (!form.getFieldValue('year')) {
+      const year = vinModelYear(vinCheck.vin);
+      if (year) form.setFieldValue('year', year);
+    }
+  }, [vinCheck?.valid, vinCheck?.vin, form]);
+
+  const submit = async (values: CreateForm) => {
+    const input: CreateSvInput = {
+      facilityId: values.facilityId,
+      repairCount: values.repairCount,
+      vehicle: {
+        vin: blank(values.vin)?.toUpperCase() ?? null,
+        year: values.year ?? null,
+        make: blank(values.make),
+        model: blank(values.model),
+        licenseTag: blank(values.licenseTag),
+        sourceId: values.sourceId ?? null,
+      },
+      repairOrder: { repairOrderNumber: blank(values.repairOrderNumber) },
+      customer: {
+        firstName: values.firstName?.trim() || undefined,
+        lastName: values.lastName?.trim() || undefined,
+        contact: values.phone?.trim()
+          ? { primaryPhone: { phone: values.phone.trim(), phoneTypeId: values.phoneTypeId } }
+          : undefined,
+      },
+    };
+    setSaving(true);
+    try {
+      const created = await withProgress(svApi.create(input));
+      navigate(`/service-vehicles/${created.id}`);
+    } catch {
+      // withProgress has shown the error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="screen-title" style={{ maxWidth: 900 }}>
+      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
+        New Service Vehicle
+      </h1>
+      <Form<CreateForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ repairCount: 0, facilityId: user?.facility?.id, phoneTypeId: 2 }}
+      >
+        <div className="sv-form-grid">
+          <Form.Item
+            label="Facility"
+            name="facilityId"
+            rules={[{ required: true, message: 'Choose a facility' }]}
+          >
+            <Select
+              aria-label="Facility"
+              options={facilities.map((f) => ({ value: f.id, label: f.name || f.shortName }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <Form.Item label="Repair count" name="repairCount">
+            <Select aria-label="Repair count" options={REPAIR_COUNT_OPTIONS} />
+          </Form.Item>
+          <Form.Item
+            label="VIN"
+            name="vin"
+            validateStatus={vinCheck && !vinCheck.valid ? 'warning' : vinCheck?.valid ? 'success' : undefined}
+            help={
+              vinCheck
+                ? vinCheck.valid
+                  ? `Valid VIN${vinModelYear(vinCheck.vin) ? `, model year ${vinModelYear(vinCheck.vin)}` : ''}`
+                  : vinCheck.problems.map((p) => p.message).join(' ')
+                : undefined
+            }
+          >
+            <Input
+              aria-label="VIN"
+              maxLength={17}
+              autoComplete="off"
+              style={{ textTransform: 'uppercase' }}
+            />
+          </Form.Item>
+          <Form.Item label="Year" name="year">
+            <InputNumber aria-label="Year" min={1900} max={2100} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item label="Make" name="make">
+            <Input aria-label="Make" maxLength={50} />
+          </Form.Item>
+          <Form.Item label="Model" name="model">
+            <Input aria-label="Model" maxLength={50} />
+          </Form.Item>
+          <Form.Item label="License tag" name="licenseTag">
+            <Input aria-label="License tag" maxLength={15} />
+          </Form.Item>
+          <Form.Item label="RO number" name="repairOrderNumber">
+            <Input aria-label="RO number" maxLength={30} />
+          </Form.Item>
+          <Form.Item label="Customer first name" name="firstName">
+            <Input aria-label="Customer first name" maxLength={50} />
+          </Form.Item>
+          <Form.Item label="Customer last name" name="lastName">
+            <Input aria-label="Customer last name" maxLength={50} />
+          </Form.Item>
+          <Form.Item label="Customer phone" name="phone">
+            <Input aria-label="Customer phone" type="tel" maxLength={20} />
+          </Form.Item>
+          <Form.Item label="Phone type" name="phoneTypeId">
+            <Select aria-label="Phone type" options={PHONE_TYPE_OPTIONS.map((o) => ({ ...o }))} />
+          </Form.Item>
+          <Form.Item label="Source" name="sourceId">
+            <Select aria-label="Source" allowClear options={sourceOptions} loading={sources.isLoading} />
+          </Form.Item>
+        </div>
+        <div className="sv-actions">
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Create
+          </Button>
+          <Button onClick={() => navigate(-1)}>Cancel</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

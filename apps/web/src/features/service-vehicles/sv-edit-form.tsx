@@ -1,0 +1,193 @@
+import { PAYMENT_TYPE_OPTIONS, PHONE_TYPE_OPTIONS, REPAIR_ORDER_STATUS_OPTIONS } from '@glass/domain/enums';
+import { validateVin } from '@glass/domain/rules/vin';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { withProgress } from '../../api/notices';
+import { useSessionState } from '../../api/use-session';
+import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
+import { type SvDetail, svApi } from './sv-api';
+
+/** The text fields of PUT /api/ServiceVehicle/{id} (server edit-fields.ts); values are strings, blank clears. */
+type EditValues = Record<string, string | boolean | undefined>;
+
+const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function initialValues(sv: SvDetail): EditValues {
+  const v = sv.vehicle ?? {};
+  const c = sv.customer;
+  return {
+    vin: str(v.vin),
+    roNumber: str(sv.repairOrder?.repairOrderNumber),
+    roStatusId: str(sv.repairOrder?.statusId ?? -1),
+    vehicleYear: str(v.year),
+    vehicleMake: str(v.make),
+    vehicleModel: str(v.model),
+    color: str(v.color),
+    state: str(v.licenseState),
+    licenseTag: str(v.licenseTag),
+    serviceTag: str(v.serviceTag),
+    stockNumber: str(v.stockNumber),
+    mileage: str(v.mileage),
+    facilityId: str(sv.facility?.id),
+    sourceId: str(v.sourceId),
+    paymentTypeId: str(sv.paymentTypeId),
+    repairQuoteAmount: str(sv.repairQuoteAmount),
+    replacementQuoteAmount: str(sv.replacementQuoteAmount),
+    repairCount: str(sv.repairCount ?? 0),
+    windshieldChecked: Boolean(sv.windshieldChecked),
+    windshieldNotes: str(sv.windshieldNotes),
+    serviceAdvisorName: str(sv.serviceAdvisorName),
+    firstName: str(c?.firstName),
+    lastName: str(c?.lastName),
+    phone1: str(c?.contact?.primaryPhone?.phone),
+    phone1TypeId: str(c?.contact?.primaryPhone?.phoneTypeId ?? -1),
+    phone2: str(c?.contact?.secondaryPhone?.phone),
+    phone2TypeId: str(c?.contact?.secondaryPhone?.phoneTypeId ?? -1),
+  };
+}
+
+const TEXT_FIELDS: Array<[name: string, label: string, max: number]> = [
+  ['vin', 'VIN', 17],
+  ['vehicleYear', 'Year', 4],
+  ['vehicleMake', 'Make', 50],
+  ['vehicleModel', 'Model', 50],
+  ['color', 'Color', 30],
+  ['licenseTag', 'License tag', 15],
+  ['state', 'License state', 2],
+  ['serviceTag', 'Service tag', 30],
+  ['stockNumber', 'Stock number', 30],
+  ['mileage', 'Mileage', 8],
+  ['roNumber', 'RO number', 30],
+  ['repairQuoteAmount', 'Repair quote amount', 12],
+  ['replacementQuoteAmount', 'Replacement quote amount', 12],
+  ['serviceAdvisorName', 'Service advisor', 100],
+  ['firstName', 'Customer first name', 50],
+  ['lastName', 'Customer last name', 50],
+  ['phone1', 'Primary phone', 20],
+  ['phone2', 'Secondary phone', 20],
+];
+
+const asOptions = (options: ReadonlyArray<{ value: number; label: string }>, none?: string) => [
+  ...(none ? [{ value: '-1', label: none }] : []),
+  ...options.map((o) => ({ value: String(o.value), label: o.label })),
+];
+
+/** The detail's edit form: only changed fields are sent (multipart PUT), so untouched values stay as stored. */
+export function SvEditForm({
+  sv,
+  sources,
+  onSaved,
+  onCancel,
+}: {
+  sv: SvDetail;
+  sources: Array<{ id: number; name: string }>;
+  onSaved: (next: SvDetail) => void;
+  onCancel: () => void;
+}) {
+  const { facilities } = useSessionState();
+  const initial = useMemo(() => initialValues(sv), [sv]);
+  const [form] = Form.useForm<EditValues>();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const vin = str(Form.useWatch('vin', form));
+  const vinCheck = vin.trim() && vin !== initial.vin ? validateVin(vin) : null;
+
+  const submit = async (values: EditValues) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(values)) {
+      const text = typeof value === 'boolean' ? String(value) : str(value);
+      const before = typeof initial[key] === 'boolean' ? String(initial[key]) : str(initial[key]);
+      if (text !== before) body.append(key, text);
+    }
+    if ([...body.keys()].length === 0) {
+      onCancel();
+      return;
+    }
+    setSaving(true);
+    try {
+      const next = await withProgress(svApi.edit(sv.id, body));
+      setDirty(false);
+      onSaved(next);
+    } catch {
+      // withProgress showed the error; the form keeps the edits.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<EditValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onValuesChange={() => setDirty(true)}
+      onFinish={submit}
+      aria-label="Edit service vehicle"
+    >
+      <UnsavedChangesGuard when={dirty} />
+      <div className="sv-form-grid">
+        {TEXT_FIELDS.map(([name, label, max]) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={label}
+            validateStatus={name === 'vin' && vinCheck && !vinCheck.valid ? 'warning' : undefined}
+            help={
+              name === 'vin' && vinCheck && !vinCheck.valid
+                ? vinCheck.problems.map((p) => p.message).join(' ')
+                : undefined
+            }
+          >
+            <Input aria-label={label} maxLength={max} />
+          </Form.Item>
+        ))}
+        <Form.Item name="roStatusId" label="RO status">
+          <Select aria-label="RO status" options={asOptions(REPAIR_ORDER_STATUS_OPTIONS, 'None')} />
+        </Form.Item>
+        <Form.Item name="facilityId" label="Facility">
+          <Select
+            aria-label="Facility"
+            options={facilities.map((f) => ({ value: String(f.id), label: f.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="sourceId" label="Source">
+          <Select
+            aria-label="Source"
+            allowClear
+            options={sources.map((s) => ({ value: String(s.id), label: s.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="paymentTypeId" label="Payment type">
+          <Select aria-label="Payment type" options={asOptions(PAYMENT_TYPE_OPTIONS)} />
+        </Form.Item>
+        <Form.Item name="repairCount" label="Repair count">
+          <Select
+            aria-label="Repair count"
+            options={['0', '1', '2', '3', '4'].map((value) => ({
+              value,
+              label: value === '4' ? '4 (Replacement)' : value,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="phone1TypeId" label="Primary phone type">
+          <Select aria-label="Primary phone type" options={asOptions(PHONE_TYPE_OPTIONS, 'Unlabelled')} />
+        </Form.Item>
+        <Form.Item name="phone2TypeId" label="Secondary phone type">
+          <Select aria-label="Secondary phone type" options={asOptions(PHONE_TYPE_OPTIONS, 'Unlabelled')} />
+        </Form.Item>
+        <Form.Item name="windshieldChecked" valuePropName="checked" label="Windshield">
+          <Checkbox>Windshield checked</Checkbox>
+        </Form.Item>
+      </div>
+      <Form.Item name="windshieldNotes" label="Windshield notes">
+        <Input.TextArea aria-label="Windshield notes" rows={3} maxLength={2000} />
+      </Form.Item>
+      <div className="sv-actions">
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
+    </Form>
+  );
+}
