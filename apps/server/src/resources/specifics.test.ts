@@ -110,6 +110,8 @@ describe('options', () => {
       adminOnly: true,
     });
     expect(create.statusCode).toBe(403);
+    // Put the park-line count back: other test files share the PostgreSQL database.
+    expect((await call('PUT', `/api/Options/36`, manager, open)).json().value).toBe(open.value);
   });
 
   it('lets every signed-in role read the ordinary options (the footer reads park lines)', async () => {
