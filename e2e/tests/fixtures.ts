@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { userName: '101', password: '258036' },
@@ -18,9 +18,136 @@ export async function signIn(page: Page, who: { userName: string; password: stri
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** No serious or critical axe-core violations on the current page. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** Waits until no finite CSS animation or transition runs (endless spinners do not count). */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
+/**
+ * No serious or critical axe-core violations on the current page, or only inside `include` (a CSS
+ * selector, e.g. an open dialog whose page behind was already checked: axe on a whole page is slow).
+ */
+export async function expectAccessible(page: Page, include?: string) {
+  // A dialog still fading or zooming in has partly transparent text, which axe reports as low contrast.
+  await settleAnimations(page);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export type Who = { userName: string; password: string };
+
+/** The key the web app keeps the bearer token under (apps/web/src/api/auth-token.ts). */
+export const TOKEN_KEY = 'authToken';
+/** The 5-minute local cache of the start-up data (apps/web/src/api/session-cache.ts). */
+export const SESSION_CACHE_KEY = 'sessionState';
+
+/** Signs in through the API (no browser) and returns the bearer token. */
+export async function apiLogin(request: APIRequestContext, who: Who): Promise<string> {
+  const res = await request.post('/api/login', { data: { ...who, tzo: 300 } });
+  expect(res.status(), `login of user ${who.userName}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The token the page holds right now. */
+export async function pageToken(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  expect(token, 'a stored auth token').toBeTruthy();
+  return token as string;
+}
+
+/** Calls the API with the page's own token, as the app would. */
+export async function apiAs(page: Page) {
+  const token = await pageToken(page);
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
+    const res = await page.request.fetch(path, { method, headers, data });
+    expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return {
+    token,
+    get: <T>(path: string) => call<T>('GET', path),
+    post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
+    put: <T>(path: string, data?: unknown) => call<T>('PUT', path, data),
+  };
+}
+
+/** An antd toast (message) with exactly this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The document title, allowing the "(N) " prefix of pending alerts (spec 1 §1). */
+export const screenTitle = (title: string) => new RegExp(`^(\\(\\d+\\) )?${escapeRegExp(title)}$`);
+
+/**
+ * Tests that start signed in: the `user` option (default 101) gets one API login per worker, and every
+ * test's browser context starts with that token in local storage, so no test pays for the login screen.
+ * Tests that end or replace their session (logout, 401, password change) sign in on their own instead.
+ */
+export const test = base.extend<{ user: Who }, { tokens: Map<string, string> }>({
+  user: [DEMO.admin, { option: true }],
+  tokens: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies destructured.
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ user, tokens, baseURL, playwright }, use) => {
+    let token = tokens.get(user.userName);
+    if (!token) {
+      const request = await playwright.request.newContext({ baseURL });
+      token = await apiLogin(request, user);
+      await request.dispose();
+      tokens.set(user.userName, token);
+    }
+    await use({
+      cookies: [],
+      origins: [{ origin: baseURL as string, localStorage: [{ name: TOKEN_KEY, value: token }] }],
+    });
+  },
+});
+export { expect };
+
+export interface SearchFound {
+  invoices: Array<{ id: number; customerPhone?: string | null }>;
+  serviceVehicles: Array<{ id: number }>;
+}
+
+/** GET /api/search with the page's token, as the Search drawer sends it. */
+export async function apiSearch(page: Page, query: Record<string, string | number>): Promise<SearchFound> {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return (await apiAs(page)).get<SearchFound>(`/api/search?${params}`);
+}
+
+/**
+ * A customer last name with a handful of results (several invoices, not a page of 100 rows), taken
+ * from the seeded invoices, so the results modal is realistic and quick to render and check.
+ */
+export async function lastNameWithSeveralResults(page: Page) {
+  const api = await apiAs(page);
+  const list = await api.get<{ value: Array<{ soldTo: string | null }> }>(
+    '/api/Invoices?$top=10&$select=id,soldTo&$orderby=id',
+  );
+  for (const { soldTo } of list.value) {
+    const lastName = soldTo?.trim().split(/\s+/).pop();
+    if (!lastName) continue;
+    const found = await apiSearch(page, { lastName });
+    const count = found.invoices.length + found.serviceVehicles.length;
+    if (count > 1 && count <= 40 && found.invoices.length > 0) return { lastName, found, count };
+  }
+  throw new Error('no seeded last name with several search results');
 }

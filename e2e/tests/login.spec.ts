@@ -26,6 +26,8 @@ test('user 101 signs in: focus moves after 3 digits, the 6th digit submits, home
   await page.keyboard.type('258036');
   await expect(page).toHaveURL(/\/new-home$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  await expect(page.getByRole('navigation', { name: 'Tiles' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByTestId('top-bar-user')).not.toBeEmpty();
 });
 
 test('a wrong PIN shows the failure toast and resets the form', async ({ page }) => {

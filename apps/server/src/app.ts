@@ -100,6 +100,10 @@ async function serveWeb(app: FastifyInstance, root: string) {
       maxAge: '1h',
       immutable: false,
     });
+    // The root is the app itself (the static wildcard would refuse a directory listing).
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     if (/^\/api(\/|\?|$)/i.test(req.url) || req.method !== 'GET') {

@@ -1,6 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen';
 
+/**
+ * A screen's script that failed to load (network, or a deploy replaced the chunks): React.lazy keeps the
+ * failed import, so only a full reload can fetch it again.
+ */
+const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
+
 interface Props {
   children: ReactNode;
   /** Changing it (e.g. the path) clears a caught error, so navigating away leaves the error screen. */
@@ -30,7 +38,15 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    if (this.state.error) return <ErrorScreen onRetry={() => this.setState({ error: null })} />;
+    const { error } = this.state;
+    if (error)
+      return (
+        <ErrorScreen
+          onRetry={() =>
+            isChunkLoadError(error) ? window.location.reload() : this.setState({ error: null })
+          }
+        />
+      );
     return this.props.children;
   }
 }

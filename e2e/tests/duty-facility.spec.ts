@@ -1,0 +1,82 @@
+import { apiAs, DEMO, expect, SESSION_CACHE_KEY, test, toast } from './fixtures';
+
+// User 102 owns these: duty and facility are per user and other specs sign in as 101.
+test.use({
+  user: DEMO.manager,
+  // Spec 1 §4: going on duty uses the device location (the spec's default map position).
+  permissions: ['geolocation'],
+  geolocation: { latitude: 29.940498, longitude: -95.522003 },
+});
+
+const DUTY_UPDATED = 'duty status updated successfully';
+
+test('off duty asks first (Cancel keeps on duty, OK turns it off); on duty applies at once', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const api = await apiAs(page);
+  await api.post('/api/Users/ToggleOnDuty', { onDuty: true }); // a known start, whatever ran before
+
+  await page.goto('/new-home');
+  const duty = page.getByRole('switch', { name: 'On Duty', exact: true });
+  await expect(duty).toBeChecked();
+
+  await duty.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Off Duty' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(duty).toBeChecked();
+  expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(true);
+
+  await duty.click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, DUTY_UPDATED)).toBeVisible();
+  await expect(duty).not.toBeChecked();
+  await expect(page.getByText('Off Duty', { exact: true })).toBeVisible();
+  expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(false);
+
+  // Turning on applies at once (no dialog) with the device location.
+  const toggled = page.waitForRequest((req) => /\/api\/Users\/ToggleOnDuty$/i.test(req.url()));
+  await duty.click();
+  expect((await toggled).postDataJSON()).toMatchObject({
+    onDuty: true,
+    latitude: 29.940498,
+    longitude: -95.522003,
+  });
+  await expect(duty).toBeChecked();
+  await expect(confirm).toBeHidden();
+  await expect(toast(page, DUTY_UPDATED).last()).toBeVisible();
+  expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(true);
+});
+
+test('switching facility is saved on the server and survives a reload', async ({ page }) => {
+  await page.goto('/new-home');
+  const select = page.getByRole('combobox', { name: 'Facility' });
+  await expect(select).toBeEnabled();
+  const current = await select.inputValue();
+  const options = await select
+    .locator('option:not([disabled])')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => ({ value: (node as HTMLOptionElement).value, label: node.textContent ?? '' })),
+    );
+  const other = options.find((option) => option.value !== current);
+  if (!other) throw new Error('the seed needs two facilities');
+
+  const saved = page.waitForResponse((res) => /\/api\/Users\/SelectFacility$/i.test(res.url()));
+  await select.selectOption(other.value);
+  expect((await saved).ok()).toBe(true);
+  await expect(select).toHaveValue(other.value);
+  await expect(select).toBeEnabled();
+
+  await page.reload();
+  await expect(select).toHaveValue(other.value);
+  const self = await (await apiAs(page)).get<{ facility: { id: number } }>('/api/self');
+  expect(String(self.facility.id)).toBe(other.value);
+  // Also without the local start-up cache: the screen shows what the server holds.
+  await page.evaluate((key) => localStorage.removeItem(key), SESSION_CACHE_KEY);
+  await page.reload();
+  await expect(select).toHaveValue(other.value);
+  await expect(select.locator('option:checked')).toHaveText(other.label);
+});
