@@ -118,8 +118,8 @@ async function main() {
     const lines: string[] = [];
     for (const k of cases) {
       // Same-size check: both answer the same number of rows.
-      const a = await (await fetch(k.ours, { headers: auth })).json();
-      const b = await (await fetch(k.bare)).json();
+      const a = (await (await fetch(k.ours, { headers: auth })).json()) as any;
+      const b = (await (await fetch(k.bare)).json()) as any;
       if (a.value.length !== b.value.length || a['@odata.count'] !== b['@odata.count']) {
         throw new Error(
           `${k.name}: ours ${a.value.length}/${a['@odata.count']} rows vs bare ${b.value.length}/${b['@odata.count']}`,
