@@ -1,14 +1,24 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
+import { sendJson } from '../service-vehicles/routes.js';
+import { invoiceActionRoutes } from './action-routes.js';
+import { InvoiceDetailService } from './detail-service.js';
 import { invoiceListResource } from './list-resource.js';
+import { invoiceLockRoutes } from './lock-routes.js';
+import { invoiceNoteRepairRoutes } from './note-repair-routes.js';
+import { idParams, svIdParams } from './schemas.js';
 
 export function invoiceRoutes(app: App) {
   const { db } = app.deps;
+  const detail = new InvoiceDetailService(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { action: 'invoice.read' } as const;
   app.get(
     '/api/Invoices',
     {
-      config: { action: 'invoice.read' },
+      config: read,
       schema: {
         tags: ['invoices'],
         summary: 'Invoice list view (OData: $filter $orderby $top $skip $count $select $expand)',
@@ -17,4 +27,31 @@ export function invoiceRoutes(app: App) {
     },
     (req, reply) => sendODataList(db, invoiceListResource, req, reply),
   );
+  r.get(
+    '/api/Invoices/byServiceVehicle/:serviceVehicleId',
+    {
+      config: read,
+      schema: {
+        tags: ['invoices'],
+        summary: 'The latest invoice (by OpenDateTime) of a service vehicle',
+        params: svIdParams,
+      },
+    },
+    async (req, reply) => sendJson(reply, await detail.byServiceVehicle(req.params.serviceVehicleId)),
+  );
+  r.get(
+    '/api/Invoices/:id',
+    {
+      config: read,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Invoice detail (spec 2 §3), with previous and next invoice ids',
+        params: idParams,
+      },
+    },
+    async (req, reply) => sendJson(reply, await detail.detail(req.params.id)),
+  );
+  invoiceActionRoutes(app);
+  invoiceLockRoutes(app);
+  invoiceNoteRepairRoutes(app);
 }

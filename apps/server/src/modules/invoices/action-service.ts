@@ -1,0 +1,164 @@
+import { REFERENCE_REQUIRED, referenceProblem } from '@glass/domain';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Database, Orm } from '../../db/client.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { assertReference } from '../service-vehicles/records.js';
+import { PATCH_COLUMNS, same } from './patch-columns.js';
+import { describeChanges, inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import type { InvoicePatch } from './schemas.js';
+import { type InvoiceState, transitionProblem } from './workflow.js';
+
+type Field = keyof InvoicePatch;
+
+const THUMB_LABEL: Record<number, string> = { 1: 'Thumbs up', [-1]: 'Thumbs down', 0: 'No thumb' };
+const STAFF: Field[] = [
+  'administratorId',
+  'leadTechnicianId',
+  'repairTechnicianId',
+  'autoGlassAssociateId',
+  'followUpForId',
+];
+
+/**
+ * Edits and work flow actions on one invoice. Every one goes through `apply`: the lock check, the
+ * transition rules of workflow.ts, only changed fields written, and one history entry when anything
+ * changed. Each returns whether anything changed.
+ */
+export class InvoiceActionService {
+  constructor(private db: Database) {}
+
+  patch(user: SessionUser, id: number, input: InvoicePatch): Promise<boolean> {
+    const keys = Object.keys(input);
+    const only = keys.length === 1 ? keys[0] : undefined;
+    const activity =
+      only === 'followedUp' && input.followedUp
+        ? 'Followed up'
+        : only === 'submitted'
+          ? input.submitted
+            ? 'Submitted'
+            : 'Unsubmitted'
+          : only === 'finalized'
+            ? input.finalized
+              ? 'Finalized'
+              : 'Unfinalized'
+            : 'Invoice updated';
+    return this.apply(user, id, input, activity);
+  }
+
+  submit = (user: SessionUser, id: number) => this.apply(user, id, { submitted: true }, 'Submitted');
+  unsubmit = (user: SessionUser, id: number) => this.apply(user, id, { submitted: false }, 'Unsubmitted');
+  finalize = (user: SessionUser, id: number) => this.apply(user, id, { finalized: true }, 'Finalized');
+  unfinalize = (user: SessionUser, id: number) => this.apply(user, id, { finalized: false }, 'Unfinalized');
+  followUp = (user: SessionUser, id: number) => this.apply(user, id, { followedUp: true }, 'Followed up');
+  void = (user: SessionUser, id: number) => this.apply(user, id, {}, 'Voided', { void: true });
+  markVerballyApproved = (user: SessionUser, id: number) =>
+    this.apply(user, id, {}, 'Marked as verbally approved', {
+      has_verbal_signature: true,
+      repair_approved: true,
+    });
+
+  thumb(user: SessionUser, id: number, thumb: number): Promise<boolean> {
+    return this.apply(user, id, {}, `Thumb: ${THUMB_LABEL[thumb]}`, { thumb });
+  }
+
+  async lost(user: SessionUser, id: number, lostReasonId: number): Promise<boolean> {
+    const reason = await assertReference(this.db, undefined, 'lost reason', lostReasonId, 'lostReasonId');
+    return this.apply(
+      user,
+      id,
+      {},
+      'Marked lost',
+      { lost: true, lost_reason_id: lostReasonId },
+      reason?.name,
+    );
+  }
+
+  /**
+   * `input` are PATCH fields, `raw` extra columns with fixed values. Fields equal to the stored values
+   * are dropped; nothing left means no write and no history entry.
+   */
+  private apply(
+    user: SessionUser,
+    id: number,
+    input: InvoicePatch,
+    activity: string,
+    raw: Record<string, unknown> = {},
+    details?: string,
+  ): Promise<boolean> {
+    return inTx(this.db, async (tx) => {
+      const target = await loadInvoiceForWrite(this.db, tx, id, user);
+      const keys = Object.keys(input) as Field[];
+      const rawCols = Object.keys(raw);
+      if (keys.length === 0 && rawCols.length === 0) return false;
+      const current = await this.current(tx, id, keys, rawCols);
+      const changes = keys
+        .filter((k) => !same(current[k], input[k], PATCH_COLUMNS[k].kind))
+        .map((k) => ({ field: k, before: current[k], after: input[k] }));
+      const rawChanged = rawCols.filter((c) => !same(current[`raw_${c}`], raw[c]));
+      if (changes.length === 0 && rawChanged.length === 0) return false;
+
+      const changed = (f: string) => changes.some((c) => c.field === f);
+      const after: InvoiceState = {
+        submitted: changed('submitted') ? Boolean(input.submitted) : target.submitted,
+        finalized: changed('finalized') ? Boolean(input.finalized) : target.finalized,
+        void: rawChanged.includes('void') ? true : target.void,
+        lost: rawChanged.includes('lost') ? true : target.lost,
+        paymentTypeId: input.paymentTypeId ?? target.paymentTypeId,
+        referenceNumber:
+          'referenceNumber' in input ? (input.referenceNumber ?? null) : target.referenceNumber,
+      };
+      const edits = rawChanged.length > 0 || changes.some((c) => c.field !== 'finalized');
+      const problem = transitionProblem(id, target, after, edits);
+      if (problem) throw conflict(problem);
+      if (('paymentTypeId' in input || 'referenceNumber' in input) && changes.length > 0) {
+        if (referenceProblem(after.paymentTypeId, after.referenceNumber)) {
+          throw badRequest('referenceNumber', REFERENCE_REQUIRED);
+        }
+      }
+      for (const f of STAFF) {
+        if (changed(f)) await assertReference(this.db, tx, 'user', input[f] as number | null, f);
+      }
+      if (changed('insuranceCompanyId') && input.insuranceCompanyId != null) {
+        await this.assertInsurer(tx, input.insuranceCompanyId);
+      }
+
+      const sets = [
+        ...changes.map(
+          (c) => sql`${sql.identifier(PATCH_COLUMNS[c.field as Field].col)} = ${c.after ?? null}`,
+        ),
+        ...rawChanged.map((c) => sql`${sql.identifier(c)} = ${raw[c]}`),
+      ];
+      if (changed('submitted')) sets.push(sql`submitted_at = ${input.submitted ? sql`now()` : null}`);
+      if (changed('finalized')) sets.push(sql`finalized_at = ${input.finalized ? sql`now()` : null}`);
+      if (changed('followedUp') && input.followedUp) sets.push(sql`follow_up_by_id = ${user.id}`);
+      await this.db.rows(
+        sql`update invoices set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
+        tx,
+      );
+      await recordInvoiceChange(this.db, tx, user, id, {
+        activity,
+        details:
+          details ?? (changes.length > 0 && activity === 'Invoice updated' ? describeChanges(changes) : null),
+      });
+      return true;
+    });
+  }
+
+  private async current(tx: Orm, id: number, keys: Field[], rawCols: string[]) {
+    const cols = [
+      ...keys.map((k) => sql`${sql.identifier(PATCH_COLUMNS[k].col)} as ${sql.identifier(k)}`),
+      ...rawCols.map((c) => sql`${sql.identifier(c)} as ${sql.identifier(`raw_${c}`)}`),
+    ];
+    const [row] = await this.db.rows<Record<string, unknown>>(
+      sql`select ${sql.join(cols, sql`, `)} from invoices where id = ${id}`,
+      tx,
+    );
+    return row;
+  }
+
+  private async assertInsurer(tx: Orm, insurerId: number) {
+    const [row] = await this.db.rows(sql`select id from insurance_companies where id = ${insurerId}`, tx);
+    if (!row) throw badRequest('insuranceCompanyId', `Unknown insurance company ${insurerId}`);
+  }
+}
