@@ -80,8 +80,8 @@ describe('duty and facility', () => {
 
   it('SelectFacility switches the facility shown by /api/self; an unknown one is 400', async () => {
     const token = await login(app, DEMO.adminAssistant);
-    const facilities = (await get('/api/FacilitiesOData', token)).json().value;
-    expect(facilities.length).toBe(5);
+    const facilities = (await get('/api/FacilitiesOData?$filter=isActive%20eq%20true', token)).json().value;
+    expect(facilities.length).toBeGreaterThanOrEqual(5); // other test files add facilities on a shared database
     const target = facilities[facilities.length - 1];
     const res = await post('/api/Users/SelectFacility', { facilityId: target.id }, token);
     expect(res.statusCode).toBe(200);
