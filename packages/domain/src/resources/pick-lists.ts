@@ -4,26 +4,26 @@ import { defineResource, type ResourceDef } from './define.js';
 import { flag, intWithDefault, requiredText } from './fields.js';
 import { ACTIVE_FILTER } from './lookups.js';
 
-/**
- * Disposition reasons and lost reasons (spec 2 §3: id, name), maintained on the Options screen.
- * Their plain lists stay at GET /api/Dispositions and /api/LostReasons (active ones, for the
- * start-up load), and `PUT Dispositions|LostReasons` belongs to the service vehicle that is being
- * marked, so the admin routes live under /api/admin.
- */
-function pickList(
-  name: string,
-  title: string,
-  singular: string,
-  table: string,
-  failedToGet: string,
-  example: string,
-): ResourceDef {
+/** The parts that differ between pick lists (id, name, sort order, active): everything else is shared. */
+export interface PickListOptions {
+  name: string;
+  title: string;
+  singular: string;
+  route: string;
+  table: string;
+  api: ResourceDef['api'];
+  failedToGet: string;
+  example: Record<string, unknown>;
+}
+
+/** A pick list resource: name, sort order and active flag, listed by sort order then name. */
+export function pickList(o: PickListOptions): ResourceDef {
   return defineResource({
-    name,
-    title,
-    singular,
-    route: '/options',
-    table,
+    name: o.name,
+    title: o.title,
+    singular: o.singular,
+    route: o.route,
+    table: o.table,
     properties: {
       id: { type: 'number', readOnly: true },
       name: { type: 'string' },
@@ -53,13 +53,38 @@ function pickList(
     ],
     read: 'admin.read',
     write: 'admin.write',
+    api: o.api,
+    failedToGet: o.failedToGet,
+    example: o.example,
+  });
+}
+
+/**
+ * Disposition reasons and lost reasons (spec 2 §3: id, name), maintained on the Options screen.
+ * Their plain lists stay at GET /api/Dispositions and /api/LostReasons (active ones, for the
+ * start-up load), and `PUT Dispositions|LostReasons` belongs to the service vehicle that is being
+ * marked, so the admin routes live under /api/admin.
+ */
+const adminPickList = (
+  name: string,
+  title: string,
+  singular: string,
+  table: string,
+  failedToGet: string,
+  example: string,
+) =>
+  pickList({
+    name,
+    title,
+    singular,
+    route: '/options',
+    table,
     api: { base: `/api/admin/${name}`, list: `/api/admin/${name}` },
     failedToGet,
     example: { name: example, sortOrder: 90 },
   });
-}
 
-export const dispositionReasons = pickList(
+export const dispositionReasons = adminPickList(
   'dispositionReasons',
   'Disposition Reasons',
   'Disposition Reason',
@@ -68,7 +93,7 @@ export const dispositionReasons = pickList(
   'Example Disposition',
 );
 
-export const lostReasons = pickList(
+export const lostReasons = adminPickList(
   'lostReasons',
   'Lost Reasons',
   'Lost Reason',
