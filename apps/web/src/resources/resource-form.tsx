@@ -1,12 +1,11 @@
-import { CANCEL, PROCEED, UNSAVED_CHANGES_TEXT, UNSAVED_CHANGES_TITLE } from '@glass/domain/messages/shell';
 import type { ResourceDef } from '@glass/domain/resources/define';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Modal, Space } from 'antd';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, http } from '../api/http';
 import { withProgress } from '../api/notices';
-import { UnsavedChangesGuard } from '../shell/unsaved-changes';
 import { fieldInput } from './field-input';
+import { FormDrawer } from './form-drawer';
 import { createValues, editValues, namePath, problemFields, validateValues } from './form-values';
 import { listKey, type Row } from './list-query';
 
@@ -25,24 +24,12 @@ interface Props {
  */
 export function ResourceFormDrawer({ def, record, onClose }: Props) {
   const [form] = Form.useForm();
-  const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const mode = record ? 'update' : 'create';
   const initialValues = useMemo(() => (record ? editValues(def, record) : createValues(def)), [def, record]);
   const title = record ? `Edit ${def.singular}` : `New ${def.singular}`;
-
-  const close = () => {
-    if (!dirty) return onClose();
-    modal.confirm({
-      title: UNSAVED_CHANGES_TITLE,
-      content: UNSAVED_CHANGES_TEXT,
-      okText: PROCEED,
-      cancelText: CANCEL,
-      onOk: onClose,
-    });
-  };
 
   const save = async () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>;
@@ -69,23 +56,7 @@ export function ResourceFormDrawer({ def, record, onClose }: Props) {
   };
 
   return (
-    <Drawer
-      open
-      title={title}
-      size="large"
-      onClose={close}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="primary" loading={saving} onClick={save}>
-            Save
-          </Button>
-        </Space>
-      }
-    >
-      {modalHolder}
-      <UnsavedChangesGuard when={dirty} />
+    <FormDrawer title={title} dirty={dirty} saving={saving} onClose={onClose} onSave={save}>
       <Form
         name={def.name}
         form={form}
@@ -109,6 +80,6 @@ export function ResourceFormDrawer({ def, record, onClose }: Props) {
         ))}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

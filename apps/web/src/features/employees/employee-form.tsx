@@ -1,14 +1,13 @@
 import { USER_ROLE_OPTIONS } from '@glass/domain/enums';
-import { CANCEL, PROCEED, UNSAVED_CHANGES_TEXT, UNSAVED_CHANGES_TITLE } from '@glass/domain/messages/shell';
 import type { FormFieldDef } from '@glass/domain/resources/define';
 import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resources/employee';
 import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Modal, Space } from 'antd';
+import { Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, http } from '../../api/http';
 import { withProgress } from '../../api/notices';
-import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
+import { FormDrawer } from '../../resources/form-drawer';
 import { fieldInput } from '../../resources/field-input';
 import { issueFields, problemFields } from '../../resources/form-values';
 import { ImageUpload } from '../../resources/image-upload';
@@ -43,7 +42,6 @@ const fields = (creating: boolean): FormFieldDef[] => [
 /** Employee create and edit (spec 1 §7 Users) with the server's own schema. */
 export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const [modal, holder] = Modal.useModal();
   const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -53,17 +51,6 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
     [record],
   );
   const title = creating ? 'New Employee' : 'Edit Employee';
-
-  const close = () =>
-    dirty
-      ? modal.confirm({
-          title: UNSAVED_CHANGES_TITLE,
-          content: UNSAVED_CHANGES_TEXT,
-          okText: PROCEED,
-          cancelText: CANCEL,
-          onOk: onClose,
-        })
-      : onClose();
 
   const save = async () => {
     const values = form.getFieldsValue(true);
@@ -85,23 +72,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
   };
 
   return (
-    <Drawer
-      open
-      title={title}
-      size="large"
-      onClose={close}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="primary" loading={saving} onClick={save}>
-            Save
-          </Button>
-        </Space>
-      }
-    >
-      {holder}
-      <UnsavedChangesGuard when={dirty} />
+    <FormDrawer title={title} dirty={dirty} saving={saving} onClose={onClose} onSave={save}>
       <Form
         name="employee"
         form={form}
@@ -135,6 +106,6 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
           </Form.Item>
         ))}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,14 +1,13 @@
-import { CANCEL, PROCEED, UNSAVED_CHANGES_TEXT, UNSAVED_CHANGES_TITLE } from '@glass/domain/messages/shell';
 import { NEW_FACILITY_ID } from '@glass/domain/constants';
 import { facilitySaveSchema } from '@glass/domain/resources/facility';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Modal, Space, Switch } from 'antd';
+import { Form, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { PageSpinner } from '../../shell/page-spinner';
-import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
+import { FormDrawer } from '../../resources/form-drawer';
 import { issueFields, problemFields } from '../../resources/form-values';
 import { ImageUpload } from '../../resources/image-upload';
 import type { Row } from '../../resources/list-query';
@@ -28,7 +27,6 @@ export function FacilityFormDrawer({
   onClose: () => void;
 }) {
   const [form] = Form.useForm();
-  const [modal, holder] = Modal.useModal();
   const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -61,17 +59,6 @@ export function FacilityFormDrawer({
       attributes: attributes.map((a) => ({ value: a.value ?? '' })),
     });
   }, [ready, detail.data, attributes, form]);
-
-  const close = () =>
-    dirty
-      ? modal.confirm({
-          title: UNSAVED_CHANGES_TITLE,
-          content: UNSAVED_CHANGES_TEXT,
-          okText: PROCEED,
-          cancelText: CANCEL,
-          onOk: onClose,
-        })
-      : onClose();
 
   const save = async () => {
     const v = form.getFieldsValue(true);
@@ -114,25 +101,14 @@ export function FacilityFormDrawer({
 
   const title = record ? 'Edit Facility' : 'New Facility';
   return (
-    <Drawer
-      open
+    <FormDrawer
       title={title}
-      size="large"
-      onClose={close}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={close}>Cancel</Button>
-          {canWrite ? (
-            <Button type="primary" loading={saving} onClick={save}>
-              Save
-            </Button>
-          ) : null}
-        </Space>
-      }
+      dirty={dirty}
+      saving={saving}
+      canSave={canWrite}
+      onClose={onClose}
+      onSave={save}
     >
-      {holder}
-      <UnsavedChangesGuard when={dirty} />
       {!ready ? (
         <PageSpinner label="Loading facility" />
       ) : (
@@ -177,6 +153,6 @@ export function FacilityFormDrawer({
           <AttributesField attributes={attributes} />
         </Form>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }
