@@ -31,11 +31,4 @@ export const searchApi = {
       invoices: arr(result?.invoices),
     };
   },
-
-  /** Spec 2 §7 phone bridge: the server answers with the URI that places the call. */
-  callUri(destinationPhone: string, facilityId?: number | null) {
-    return http.get<string | { uri?: string; data?: string }>('phoneExtensions/getRequestUri', {
-      query: { destinationPhone, useFacilityId: facilityId != null, facilityId },
-    });
-  },
 };
