@@ -1,5 +1,6 @@
 export { compileODataQuery } from './compile.js';
 export { FILTER_LIMITS } from './filter-ast.js';
+export { escapeLike, likeContains, likePrefix } from './literals.js';
 export { ODataError } from './odata-error.js';
 export { MAX_EXPAND_DEPTH } from './plan.js';
 export { MAX_OPTION_LENGTH } from './query-options.js';

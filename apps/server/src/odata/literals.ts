@@ -70,3 +70,8 @@ export const GUID_PATTERN = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** LIKE pattern matching text that contains `text` literally. */
+export const likeContains = (text: string) => `%${escapeLike(text)}%`;
+/** LIKE pattern matching text that starts with `text` literally (an index range scan). */
+export const likePrefix = (text: string) => `${escapeLike(text)}%`;

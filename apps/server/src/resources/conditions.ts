@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import { badRequest } from '../http/errors.js';
 import { odataResourceOf } from './odata.js';
+import { likeContains } from '../odata/index.js';
 
 /** A query parameter read case-insensitively (`IsActive`, `isactive`, `isActive`). */
 export function param(query: Record<string, unknown>, name: string): string | undefined {
@@ -32,13 +33,11 @@ export function equals(def: ResourceDef, key: string, raw: string | number | boo
   return sql`(${sql.raw(field.sql)}) = ${value}`;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** `searchTerm` matches any search property, case-insensitively. */
 export function searchCondition(def: ResourceDef, term: string | undefined): SQL | undefined {
   if (!term || !def.search?.length) return undefined;
   if (term.length > 200) throw badRequest('searchTerm', 'searchTerm is too long');
-  const pattern = `%${likeEscape(term)}%`;
+  const pattern = likeContains(term);
   const fields = odataResourceOf(def).fields;
   return sql`(${sql.join(
     def.search.map((k) => sql`(${sql.raw(fields[k].sql)}) ilike ${pattern}`),

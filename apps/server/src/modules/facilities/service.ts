@@ -10,9 +10,9 @@ import { badRequest, notFound, validationFailed, zodErrors } from '../../http/er
 import { translateDbError } from '../../resources/db-errors.js';
 import { FACILITY_COLUMNS, milesFrom } from './queries.js';
 import { saveChildren } from './save-children.js';
+import { likeContains as like } from '../../odata/index.js';
 
 type Row = Record<string, unknown>;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const CONSTRAINT_FIELDS = {
   code: { column: 'code', label: 'Facility Number' },

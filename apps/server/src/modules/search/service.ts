@@ -1,9 +1,11 @@
+import { normalizePhone } from '@glass/domain/rules/phone-input';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { compileODataQuery } from '../../odata/index.js';
 import { invoiceListResource } from '../invoices/list-resource.js';
 import { serviceVehicleListResource } from '../service-vehicles/list-resource.js';
+import { likePrefix } from '../../odata/index.js';
 
 export interface SearchInput {
   phone?: string;
@@ -48,9 +50,6 @@ const INVOICE_SEARCH_SELECT = [
 
 const MAX_RESULTS = 50;
 
-const digitsOnly = (s: string) => s.replace(/\D/g, '');
-const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Customers whose primary or secondary phone ends with the digits (reversed-phone index range scans). */
 const customersByPhoneSuffix = (digits: string) => {
   const rev = likePrefix([...digits].reverse().join(''));
@@ -69,7 +68,7 @@ export class SearchService {
   async search(input: SearchInput) {
     const inv: SQL[] = [];
     const sv: SQL[] = [];
-    const phone = input.phone ? digitsOnly(input.phone) : '';
+    const phone = input.phone ? normalizePhone(input.phone) : '';
     if (input.phone !== undefined && input.phone !== '' && phone.length < 4) {
       throw badRequest('phone', 'Enter at least 4 digits of the phone number');
     }
@@ -142,7 +141,7 @@ export class SearchService {
 
   /** The Phone dialog: customers, service vehicles and invoices whose phone ends with the digits. */
   async phoneLookup(phoneInput: string) {
-    const phone = digitsOnly(phoneInput);
+    const phone = normalizePhone(phoneInput);
     if (phone.length < 4) throw badRequest('phone', 'Enter at least 4 digits of the phone number');
     const ids = customersByPhoneSuffix(phone);
     const [customers, found] = await Promise.all([

@@ -4,9 +4,9 @@ import { compileODataQuery } from '../../odata/index.js';
 import { serviceVehicleListResourceFor } from './list-resource.js';
 import type { MyListQuery, RequestsQuery } from './my-list-query.js';
 import { prioritySql, startOfTodaySql, tzoMinutes } from './priority-sql.js';
+import { likeContains } from '../../odata/index.js';
 
 const ACTIVE = sql`sv.invoice_id is null and not sv.lost and not sv.void`;
-const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Spec 1 §5: only repairs > 0 are listed; fewer than 4 is a repair, 4 or more a replacement. */
 function repairFilter(q: Pick<MyListQuery, 'repair' | 'replacement'>): SQL {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { IGNORED_MESSAGE_GROUP_ID } from '@glass/domain/constants';
+import { likeContains as like } from '../../odata/index.js';
 
 /**
  * The User list item of spec 1 §3: id, facility {id, name, shortName, brandId}, subscriptions,
@@ -24,8 +25,6 @@ export const USER_ITEM = sql`json_build_object(
     join object_names o on o.id = n.object_name_id and o.name = 'User'
     where v.record_id = u.id and v.user_id is null), '[]'::json)
 )`;
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function userSearch(term: string | undefined) {
   const t = term?.trim();
