@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(import.meta.dirname, '.data');
+// One data folder per port, so two runs on different ports (E2E_PORT) do not share a database.
+const dataDir = path.join(import.meta.dirname, '.data', process.env.E2E_PORT ?? '3100');
 fs.rmSync(dataDir, { recursive: true, force: true });
 const env = {
   ...process.env,
