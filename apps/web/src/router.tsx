@@ -2,6 +2,7 @@ import { ROUTES } from '@glass/domain/routes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { invoiceRouteElements } from './features/invoices/routes';
+import { notifyRouteElements } from './features/notify/routes';
 import { serviceVehicleRouteElements } from './features/service-vehicles/routes';
 import { adminRouteElements } from './resources/index';
 import { LogoutRoute } from './shell/logout-route';
@@ -39,7 +40,7 @@ const OWN_SCREENS = new Set([
   '/service-vehicles/:id',
 ]);
 // Screens built by feature areas (each a lazy chunk); the remaining tile routes show an honest placeholder.
-const FEATURE_ROUTES = [...adminRouteElements, ...serviceVehicleRouteElements, ...invoiceRouteElements];
+const FEATURE_ROUTES = [...adminRouteElements, ...serviceVehicleRouteElements, ...invoiceRouteElements, ...notifyRouteElements];
 const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
 const tileRoutes = ROUTES.filter(
   (route) => !OWN_SCREENS.has(route.path) && !featurePaths.has(route.path),
