@@ -17,12 +17,12 @@ const errorOf = (fn: () => unknown): ODataError => {
 };
 
 describe('compileODataQuery', () => {
-  it('builds the page in two levels, JSON only for the page, ordered by the sort keys', () => {
+  it('names the page columns by their keys and aggregates the rows, ordered by the sort keys', () => {
     const q = compileODataQuery(owners, { $filter: "name eq 'Ann'", $top: '2', $skip: '4', $count: 'true' });
     expect(renderSql(q.dataSql)).toEqual({
       sql:
-        "select coalesce(json_agg(json_build_object('id', odata_t0.c0, 'name', odata_t0.c1) order by odata_t0.s0 asc), '[]')::text as json," +
-        ' count(*)::int as n from (select (ow.id) as c0, (ow.name) as c1, (ow.id) as s0 from odt_owner ow' +
+        `select coalesce(json_agg(odata_t0 order by odata_t0."id" asc), '[]')::text as json,` +
+        ' count(*)::int as n from (select (ow.id) as "id", (ow.name) as "name" from odt_owner ow' +
         ' where ((ow.name) = $1::text) order by (ow.id) asc limit $2 offset $3) odata_t0',
       params: ['Ann', 2, 4],
     });
@@ -31,6 +31,17 @@ describe('compileODataQuery', () => {
       params: ['Ann'],
     });
     expect([q.top, q.skip]).toEqual([2, 4]);
+  });
+
+  it('builds the page in two levels when a sort key is not selected, JSON only for the page', () => {
+    const q = compileODataQuery(owners, { $select: 'name', $top: '2' });
+    expect(renderSql(q.dataSql)).toEqual({
+      sql:
+        "select coalesce(json_agg(json_build_object('name', odata_t0.c0) order by odata_t0.s0 asc), '[]')::text as json," +
+        ' count(*)::int as n from (select (ow.name) as c0, (ow.id) as s0 from odt_owner ow' +
+        ' order by (ow.id) asc limit $1 offset $2) odata_t0',
+      params: [2, 0],
+    });
   });
 
   it('applies the fixed where, extraWhere and the filter, in that order', () => {
@@ -54,17 +65,20 @@ describe('compileODataQuery', () => {
     });
     const { sql: text, params } = renderSql(q.dataSql);
     expect(text).toContain(
-      "json_build_object('id', odata_t0.c0, 'vehicle', json_build_object('year', odata_t0.c1, 'make', odata_t0.c2), 'children', odata_t0.e0, 'owner', odata_t0.e1)",
+      `select (p.id) as "id", json_build_object('year', (p.year), 'make', (p.make)) as "vehicle", (select coalesce(`,
+    );
+    expect(text).toMatch(
+      /\) as "children", \(select json_build_object\('name', odata_t1\.c0\) .* as "owner" from odt_parent p/,
     );
     expect(text).toContain(
       "(select coalesce(json_agg(json_build_object('id', odata_t1.c0, 'author', odata_t1.e0) order by odata_t1.s0 desc, odata_t1.s1 asc), '[]'::json) from (select (c.id) as c0, ",
     );
     expect(text).toContain(
-      'from odt_child c where (c.parent_id = p.id) and ((c.message) is not null) order by (c.sent_at) desc, (c.id) asc limit $1 offset $2) odata_t1) as e0',
+      'from odt_child c where (c.parent_id = p.id) and ((c.message) is not null) order by (c.sent_at) desc, (c.id) asc limit $1 offset $2) odata_t1) as "children"',
     );
     expect(text).toContain('from odt_owner ow where (ow.id = c.author_id) limit 1) odata_t2)');
     expect(text).toContain(
-      "(select json_build_object('name', odata_t1.c0) from (select (ow.name) as c0 from odt_owner ow where (ow.id = p.owner_id) limit 1) odata_t1) as e1",
+      '(select json_build_object(\'name\', odata_t1.c0) from (select (ow.name) as c0 from odt_owner ow where (ow.id = p.owner_id) limit 1) odata_t1) as "owner"',
     );
     expect(params).toEqual([2, 0, 5, 0]);
   });
@@ -77,6 +91,7 @@ describe('compileODataQuery', () => {
   });
 
   it('splices objects of more than 50 properties without reordering them', () => {
+    // `wide` sorts on p.id, which is not one of its properties: its objects are built with json_build_object.
     const { sql: text } = renderSql(compileODataQuery(wide, {}).dataSql);
     expect(text).toContain("('{' || concat_ws(', ', substr(left(json_build_object('f0', odata_t0.c0, ");
     expect(text).toContain(
