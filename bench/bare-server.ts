@@ -2,6 +2,7 @@
 // same rows as GET /api/Invoices (no auth, no parsing, no validation), with pg's default row parsing.
 import Fastify from 'fastify';
 import pg from 'pg';
+import { prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -68,6 +69,34 @@ const SV_COUNT = 'select count(*) from service_vehicles sv where sv.repair_count
 app.get('/service-vehicles', async () => {
   const [rows, count] = await Promise.all([pool.query(SV_LIST), pool.query(SV_COUNT)]);
   return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+// GET /api/listMyServiceVehicles (active, repairs and replacements, first page of 10) for one user, the
+// naive way: the same priority rule (shared text), joins for the display names, a separate count.
+const MY_WHERE = `(sv.created_by_id = $1 or sv.lead_technician_id = $1
+    or sv.id in (select p.service_vehicle_id from parked_items p where p.parked_for_user_id = $1))
+  and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void`;
+const MY_LIST = `
+  select sv.id, ${prioritySql('sv', 300)} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
+         sv.repair_count as "repairCount", sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model",
+         sv.vin, sv.repair_order_number as "repairOrderNumber", f.short_name as "facility",
+         lt.first_name || ' ' || lt.last_name as "leadTechnician", c.first_name as "customerFirstName",
+         c.last_name as "customerLastName", c.primary_phone as "primaryPhone", lu.first_name || ' ' || lu.last_name as "lockedBy"
+  from service_vehicles sv
+  left join facilities f on f.id = sv.facility_id
+  left join users lt on lt.id = sv.lead_technician_id
+  left join customers c on c.id = sv.customer_id
+  left join service_vehicle_locks l on l.service_vehicle_id = sv.id
+  left join users lu on lu.id = l.user_id
+  where ${MY_WHERE}
+  order by 2, coalesce(sv.follow_up_date, sv.created_at) desc, sv.id desc
+  limit 10`;
+const MY_COUNT = `select count(*) from service_vehicles sv where ${MY_WHERE}`;
+
+app.get('/my-service-vehicles', async (req) => {
+  const userId = Number((req.query as { userId: string }).userId);
+  const [rows, count] = await Promise.all([pool.query(MY_LIST, [userId]), pool.query(MY_COUNT, [userId])]);
+  return { items: rows.rows, total: Number(count.rows[0].count) };
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3301), host: '127.0.0.1' });

@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const scale = Number(process.env.BENCH_SCALE ?? 334);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const connections = 10;
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
@@ -90,43 +91,61 @@ async function main() {
   try {
     await waitFor('http://127.0.0.1:3300/api/health');
     await waitFor('http://127.0.0.1:3301/service-vehicles');
-    const login = await fetch('http://127.0.0.1:3300/api/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: '101', password: '258036', tzo: 300 }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const signIn = async (userName: string, password: string) => {
+      const login = await fetch('http://127.0.0.1:3300/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName, password, tzo: 300 }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      return { authorization: `Bearer ${token}` };
+    };
+    const admin = await signIn('101', '258036');
+    const leadTech = await signIn('103', '471582');
 
     const to = new Date(stats.latest);
     const from = new Date(to.getTime() - 30 * 86400_000);
     const filter = encodeURIComponent(
       `OpenDateTime ge ${from.toISOString()} and OpenDateTime lt ${to.toISOString()}`,
     );
+    // rows/count read the page size and the total of either envelope (OData, or {items, total}).
+    const odata = { rows: (r: any) => r.value.length, count: (r: any) => r['@odata.count'] };
     const cases = [
       {
         name: 'invoice list (30-day window, top 250, count, spec order)',
         ours: `http://127.0.0.1:3300/api/Invoices?$filter=${filter}&$top=250&$count=true`,
         bare: `http://127.0.0.1:3301/invoices?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+        auth: admin,
+        ...odata,
       },
       {
         name: 'service vehicle list (repairCount gt 0, top 100, count, id desc)',
         ours: `http://127.0.0.1:3300/api/ServiceVehicles?$filter=repairCount gt 0&$top=100&$count=true`,
         bare: 'http://127.0.0.1:3301/service-vehicles',
+        auth: admin,
+        ...odata,
+      },
+      {
+        name: "My Service Vehicles (user 103's active vehicles, priority order, first 10, total)",
+        ours: 'http://127.0.0.1:3300/api/listMyServiceVehicles?TZO=300&take=10&userId=103',
+        bare: 'http://127.0.0.1:3301/my-service-vehicles?userId=103',
+        auth: leadTech,
+        rows: (r: any) => r.items.length,
+        count: (r: any) => r.total,
       },
     ];
     const lines: string[] = [];
-    for (const k of cases) {
+    // BENCH_CASES=invoice,My runs only the cases whose name contains one of the words.
+    const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+    for (const k of cases.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
       // Same-size check: both answer the same number of rows.
-      const a = (await (await fetch(k.ours, { headers: auth })).json()) as any;
+      const a = (await (await fetch(k.ours, { headers: k.auth })).json()) as any;
       const b = (await (await fetch(k.bare)).json()) as any;
-      if (a.value.length !== b.value.length || a['@odata.count'] !== b['@odata.count']) {
-        throw new Error(
-          `${k.name}: ours ${a.value.length}/${a['@odata.count']} rows vs bare ${b.value.length}/${b['@odata.count']}`,
-        );
+      if (k.rows(a) !== k.rows(b) || k.count(a) !== k.count(b)) {
+        throw new Error(`${k.name}: ours ${k.rows(a)}/${k.count(a)} rows vs bare ${k.rows(b)}/${k.count(b)}`);
       }
       const bareRes = await load(k.bare);
-      const oursRes = await load(k.ours, auth);
+      const oursRes = await load(k.ours, k.auth);
       const row = (label: string, r: autocannon.Result) =>
         `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
       lines.push(
@@ -137,7 +156,7 @@ async function main() {
         row('bare Fastify + pg, naive SQL', bareRes),
         row('ours (auth, OData parse, validation)', oursRes),
         '',
-        `ratio ours / bare: **${(oursRes.requests.average / bareRes.requests.average).toFixed(2)}×** requests/s; ${a.value.length} rows per response, count ${a['@odata.count']}.`,
+        `ratio ours / bare: **${(oursRes.requests.average / bareRes.requests.average).toFixed(2)}×** requests/s; ${k.rows(a)} rows per response, count ${k.count(a)}.`,
         '',
       );
       console.log(lines.slice(-8).join('\n'));
@@ -151,7 +170,7 @@ async function main() {
         'both servers running at once with the same pool size (10).',
       '',
     ];
-    fs.appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `${[...header, ...lines].join('\n')}\n`);
+    fs.appendFileSync(resultsFile, `${[...header, ...lines].join('\n')}\n`);
   } finally {
     ours.kill('SIGTERM');
     bare.kill('SIGTERM');

@@ -1,0 +1,2 @@
+CREATE INDEX "service_vehicles_active_created_by_idx" ON "service_vehicles" USING btree ("created_by_id") WHERE "service_vehicles"."invoice_id" is null and not "service_vehicles"."lost" and not "service_vehicles"."void";--> statement-breakpoint
+CREATE INDEX "service_vehicles_active_lead_tech_idx" ON "service_vehicles" USING btree ("lead_technician_id") WHERE "service_vehicles"."invoice_id" is null and not "service_vehicles"."lost" and not "service_vehicles"."void";
