@@ -14,6 +14,8 @@ export const theme: ThemeConfig = {
     colorInfo: '#0958d9',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    // Filter selects show 'All' as a placeholder; antd's 25 % grey fails the same ratio.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 6,
   },
 };

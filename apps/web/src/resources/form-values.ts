@@ -8,8 +8,12 @@ export interface FieldError {
   errors: string[];
 }
 
-/** 'address/line1' (declarations) and 'address.line1' (server problem keys) → ['address', 'line1']. */
-export const namePath = (key: string): NamePath => key.split(/[/.]/);
+/**
+ * 'address/line1' (declarations) and 'address.line1' (server problem keys) → ['address', 'line1'];
+ * list indexes become numbers ('attributes.0.value' → ['attributes', 0, 'value']) as antd names them.
+ */
+export const namePath = (key: string): NamePath =>
+  key.split(/[/.]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 /** Schema keys (top level) of the body. */
 const schemaKeys = (def: ResourceDef) => Object.keys(def.schema.shape);

@@ -40,6 +40,16 @@ const employeeFields = {
   isActive: flag(true),
   isInstaller: flag(false),
   password: optionalPin,
+  /** The User attributes (object name User) edited on the form; absent leaves them as they are. */
+  attributes: z
+    .array(
+      z.object({
+        attributeNameId: z.coerce.number().int().positive('Attribute is not valid'),
+        value: z.preprocess((v) => v ?? '', z.string().max(500, 'Value must be at most 500 characters')),
+      }),
+    )
+    .max(100)
+    .optional(),
 };
 
 function passwordRule(required: boolean) {
@@ -54,3 +64,22 @@ export const employeeCreateSchema = z.object(employeeFields).superRefine(passwor
 export const employeeUpdateSchema = z.object(employeeFields).superRefine(passwordRule(false));
 
 export type EmployeeInput = z.output<typeof employeeCreateSchema>;
+
+export const NAVIGATION_STATE_TOO_LARGE = 'Navigation state is too large';
+const NAV_SCALAR = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
+
+/**
+ * The user's saved navigation state (spec 1 §3 "User list item" stateNavigation): the last
+ * visited path of this app plus a few small values, so it follows the user to another device.
+ */
+export const stateNavigationSchema = z
+  .object({
+    lastPath: z
+      .string({ error: 'lastPath is required' })
+      .max(500, 'lastPath must be at most 500 characters')
+      .regex(/^\/(?![/\\])/, 'lastPath must be a path of this app, starting with /'),
+  })
+  .catchall(NAV_SCALAR)
+  .refine((v) => Object.keys(v).length <= 20, NAVIGATION_STATE_TOO_LARGE);
+
+export type StateNavigation = z.output<typeof stateNavigationSchema>;

@@ -69,40 +69,11 @@ export class AttributeValueService {
   }
 
   async save(pageName: string, recordId: number, input: AttributeValueInput[], user: SessionUser) {
-    const s = this.scope(pageName, recordId, user);
     const action = SHARED_WRITE[pageName];
     if (action && !can(user.userRoleId, action)) throw forbidden();
     return this.db.orm.transaction(async (trx) => {
       const tx = trx as unknown as Orm;
-      const known = new Map(
-        (await this.list(pageName, recordId, user, tx)).map((r) => [r.attributeNameId, r]),
-      );
-      for (const [i, item] of input.entries()) {
-        const def = known.get(item.attributeNameId);
-        if (!def)
-          throw badRequest(
-            `values.${i}.attributeNameId`,
-            `Attribute ${item.attributeNameId} is not an attribute of ${pageName}`,
-          );
-        const value = item.value ?? '';
-        if (def.values.length && !def.values.includes(value)) {
-          throw badRequest(`values.${i}.value`, `${def.name} must be one of ${def.values.join(', ')}`);
-        }
-        if (s.object === 'Facility') {
-          await this.db.rows(
-            sql`insert into facility_attributes (facility_id, attribute_name_id, value) values (${recordId}, ${def.attributeNameId}, ${value})
-                on conflict (facility_id, attribute_name_id) do update set value = excluded.value, updated_at = now()`,
-            tx,
-          );
-        } else {
-          await this.db.rows(
-            sql`insert into attribute_values (attribute_name_id, page, record_id, user_id, value, setting_value_list_id)
-                values (${def.attributeNameId}, ${s.page}, ${recordId}, ${s.userId}, ${value}, ${def.settingValueListId})
-                on conflict on constraint attribute_values_uq do update set value = excluded.value, updated_at = now()`,
-            tx,
-          );
-        }
-      }
+      await this.write(tx, pageName, recordId, input, user, 'values');
       await audit(this.db, tx, user, {
         activity: 'Saved page attributes',
         type: 'update',
@@ -116,6 +87,48 @@ export class AttributeValueService {
       });
       return this.list(pageName, recordId, user, tx);
     });
+  }
+
+  /**
+   * Checks and stores values inside the caller's transaction (the employee save uses it for the
+   * User attributes); a bad one is a 400 on `{field}.{i}.attributeNameId` or `.value`.
+   */
+  async write(
+    tx: Orm,
+    pageName: string,
+    recordId: number,
+    input: AttributeValueInput[],
+    user: SessionUser,
+    field: string,
+  ) {
+    const s = this.scope(pageName, recordId, user);
+    const known = new Map((await this.list(pageName, recordId, user, tx)).map((r) => [r.attributeNameId, r]));
+    for (const [i, item] of input.entries()) {
+      const def = known.get(item.attributeNameId);
+      if (!def)
+        throw badRequest(
+          `${field}.${i}.attributeNameId`,
+          `Attribute ${item.attributeNameId} is not an attribute of ${pageName}`,
+        );
+      const value = item.value ?? '';
+      if (def.values.length && !def.values.includes(value)) {
+        throw badRequest(`${field}.${i}.value`, `${def.name} must be one of ${def.values.join(', ')}`);
+      }
+      if (s.object === 'Facility') {
+        await this.db.rows(
+          sql`insert into facility_attributes (facility_id, attribute_name_id, value) values (${recordId}, ${def.attributeNameId}, ${value})
+              on conflict (facility_id, attribute_name_id) do update set value = excluded.value, updated_at = now()`,
+          tx,
+        );
+      } else {
+        await this.db.rows(
+          sql`insert into attribute_values (attribute_name_id, page, record_id, user_id, value, setting_value_list_id)
+              values (${def.attributeNameId}, ${s.page}, ${recordId}, ${s.userId}, ${value}, ${def.settingValueListId})
+              on conflict on constraint attribute_values_uq do update set value = excluded.value, updated_at = now()`,
+          tx,
+        );
+      }
+    }
   }
 
   settingValueLists() {

@@ -11,7 +11,7 @@ export const USER_ITEM = sql`json_build_object(
   'id', u.id, 'userName', u.user_name, 'firstName', u.first_name, 'lastName', u.last_name,
   'email', u.email, 'phone', u.phone, 'userRoleId', u.user_role_id, 'facilityId', u.facility_id,
   'brandId', u.brand_id, 'isActive', u.is_active, 'isInstaller', u.is_installer, 'isOnDuty', u.is_on_duty,
-  'photo', u.photo, 'stateNavigation', u.state_navigation,
+  'photo', u.photo, 'stateNavigation', u.state_navigation::json,
   'facility', (select json_build_object('id', f.id, 'name', f.name, 'shortName', f.short_name, 'brandId', f.brand_id)
                from facilities f where f.id = u.facility_id),
   'subscriptions', coalesce((select json_agg(json_build_object('id', s.id, 'userId', s.user_id,

@@ -1,4 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stateNavigationSchema } from '@glass/domain/resources/employee';
 import { z } from 'zod';
 import type { App } from '../../app.js';
 import { readImageUpload, sendImage } from '../../files/images.js';
@@ -68,6 +69,26 @@ export function employeeRoutes(app: App) {
       schema: { tags, summary: 'Upload a profile picture (own, or userId with users.write)' },
     },
     async (req) => extras.setProfilePicture(await readImageUpload(req), currentUser(req)),
+  );
+  r.get(
+    '/api/users/me/stateNavigation',
+    {
+      config: { action: 'self.settings' },
+      schema: { tags, summary: "The caller's saved navigation state ({lastPath, …}), or null" },
+    },
+    (req) => service.stateNavigation(currentUser(req)),
+  );
+  r.put(
+    '/api/users/me/stateNavigation',
+    {
+      config: { action: 'self.settings' },
+      schema: {
+        tags,
+        summary: "Save the caller's navigation state ({lastPath, …}) so it follows them to another device",
+        body: stateNavigationSchema,
+      },
+    },
+    (req) => service.saveStateNavigation(req.body, currentUser(req)),
   );
   r.get(
     '/api/users/:id',

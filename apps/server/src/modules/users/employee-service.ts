@@ -1,6 +1,7 @@
 import {
   employeeCreateSchema,
   employeeUpdateSchema,
+  type StateNavigation,
   USER_NAME_TAKEN,
 } from '@glass/domain/resources/employee';
 import { sql } from 'drizzle-orm';
@@ -11,9 +12,11 @@ import type { Database, Orm } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { HttpError, notFound, validationFailed, zodErrors } from '../../http/errors.js';
 import { pgErrorOf, translateDbError } from '../../resources/db-errors.js';
+import { AttributeValueService } from '../attribute-values/service.js';
 import { USER_ITEM, userSearch } from './employee-queries.js';
 
 type Row = Record<string, unknown>;
+type EmployeeAttributes = { attributeNameId: number; value: string }[] | undefined;
 const FIELDS = {
   facilityId: { column: 'facility_id', label: 'Facility' },
   brandId: { column: 'brand_id', label: 'Brand' },
@@ -21,11 +24,20 @@ const FIELDS = {
 
 /** Employees (spec 1 §7 Users): list items, create with an initial password, update, deactivate. */
 export class EmployeeService {
+  private attributes: AttributeValueService;
+
   constructor(
     private db: Database,
     private config: Config,
     private sessions: SessionStore,
-  ) {}
+  ) {
+    this.attributes = new AttributeValueService(db);
+  }
+
+  /** The User attributes sent with the form, checked against their value lists, in the save's transaction. */
+  private async saveAttributes(tx: Orm, id: number, attrs: EmployeeAttributes, user: SessionUser) {
+    if (attrs?.length) await this.attributes.write(tx, 'User', id, attrs, user, 'attributes');
+  }
 
   async list(q: { isActive?: boolean; searchTerm?: string }): Promise<Row[]> {
     const rows = await this.db.rows<{ item: Row }>(
@@ -83,13 +95,14 @@ export class EmployeeService {
               on conflict do nothing`,
           tx,
         );
-        const { password, ...details } = v;
+        await this.saveAttributes(tx, id, v.attributes, user);
+        const { password, attributes, ...details } = v;
         await audit(this.db, tx, user, {
           activity: 'Created Employee',
           type: 'create',
           recordType: 'User',
           recordId: id,
-          details: { ...details, userId: id, password: '(set)' },
+          details: { ...details, ...attributeDetails(attributes), userId: id, password: '(set)' },
         });
         return this.get(id, tx);
       });
@@ -121,13 +134,19 @@ export class EmployeeService {
         );
         const endSessions = (before.isActive && !v.isActive) || !!passwordHash;
         if (endSessions) await this.sessions.revokeUser(id, tx);
-        const { password, ...details } = v;
+        await this.saveAttributes(tx, id, v.attributes, user);
+        const { password, attributes, ...details } = v;
         await audit(this.db, tx, user, {
           activity: before.isActive && !v.isActive ? 'Deactivated Employee' : 'Updated Employee',
           type: 'update',
           recordType: 'User',
           recordId: id,
-          details: { ...details, userId: id, ...(passwordHash ? { password: '(reset)' } : {}) },
+          details: {
+            ...details,
+            ...attributeDetails(attributes),
+            userId: id,
+            ...(passwordHash ? { password: '(reset)' } : {}),
+          },
         });
         return this.get(id, tx);
       });
@@ -138,4 +157,35 @@ export class EmployeeService {
       this.taken(e);
     }
   }
+
+  /** The caller's saved navigation state, or null before the first save. */
+  async stateNavigation(user: SessionUser): Promise<StateNavigation | null> {
+    const [row] = await this.db.rows<{ state: string | null }>(
+      sql`select state_navigation as state from users where id = ${user.id}`,
+    );
+    return row?.state ? (JSON.parse(row.state) as StateNavigation) : null;
+  }
+
+  /** Stores the caller's navigation state (already validated: small JSON with lastPath), audited. */
+  async saveStateNavigation(state: StateNavigation, user: SessionUser): Promise<StateNavigation> {
+    await this.db.orm.transaction(async (trx) => {
+      const tx = trx as unknown as Orm;
+      await this.db.rows(
+        sql`update users set state_navigation = ${JSON.stringify(state)}, updated_at = now() where id = ${user.id}`,
+        tx,
+      );
+      await audit(this.db, tx, user, {
+        activity: 'Saved navigation state',
+        type: 'update',
+        recordType: 'User',
+        recordId: user.id,
+        details: { userId: user.id, ...state },
+      });
+    });
+    return state;
+  }
 }
+
+/** One activity log detail per attribute, named as the page attributes' own log names them. */
+const attributeDetails = (attrs: EmployeeAttributes) =>
+  Object.fromEntries((attrs ?? []).map((a) => [`attribute${a.attributeNameId}`, a.value]));

@@ -147,4 +147,77 @@ describe('employees', () => {
     const assistants = (await call('GET', '/api/users/adminAssistants')).json();
     expect(assistants.length).toBeGreaterThan(0);
   });
+
+  it('saves User attributes with the employee, checked against their value lists and audited', async () => {
+    const user = await login(app, DEMO.admin);
+    const defs = (await call('GET', '/api/attributevalues?Page=User&RecordId=0', undefined, user)).json();
+    const level = defs.find((a: any) => a.name === 'TechnicianLevel');
+    const shift = defs.find((a: any) => a.name === 'Shift');
+    expect(level.values).toEqual(['None', 'Porter', 'Low', 'Medium', 'High', 'Master']);
+    const attributes = [
+      { attributeNameId: level.attributeNameId, value: 'High' },
+      { attributeNameId: shift.attributeNameId, value: shift.values[0] },
+    ];
+    const created = await call('POST', '/api/users', { ...employee, userName: '774', attributes });
+    expect(created.statusCode, created.body).toBe(200);
+    const values = (item: any) => Object.fromEntries(item.attributeValues.map((a: any) => [a.name, a.value]));
+    expect(values(created.json())).toEqual({ TechnicianLevel: 'High', Shift: shift.values[0] });
+    const id = created.json().id;
+    const bad = await call('PUT', `/api/users/${id}`, {
+      ...employee,
+      userName: '774',
+      attributes: [{ attributeNameId: level.attributeNameId, value: 'Wizard' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['attributes.0.value'][0]).toMatch(/^TechnicianLevel must be one of None/);
+    const facilityAttr = await call('PUT', `/api/users/${id}`, {
+      ...employee,
+      userName: '774',
+      attributes: [{ attributeNameId: 13, value: '06:00' }],
+    });
+    expect(facilityAttr.statusCode).toBe(400);
+    const updated = await call('PUT', `/api/users/${id}`, {
+      ...employee,
+      userName: '774',
+      password: '',
+      attributes: [{ attributeNameId: level.attributeNameId, value: 'Master' }],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(values(updated.json()).TechnicianLevel).toBe('Master');
+    const [log] = await app.deps.db.rows<{ value: string }>(
+      sql`select d.value from activity_logs l join activity_log_details d on d.activity_log_id = l.id
+          where l.record_type = 'User' and l.record_id = ${id} and l.activity = 'Updated Employee'
+            and d.name = ${`attribute${level.attributeNameId}`} order by l.id desc limit 1`,
+    );
+    expect(log.value).toBe('Master');
+  });
+
+  it('stateNavigation: saved by the user, listed in the User list item, validated and audited', async () => {
+    const created = (await call('POST', '/api/users', { ...employee, userName: '775' })).json();
+    const token = await login(app, { userName: '775', password: '135790' });
+    const url = '/api/users/me/stateNavigation';
+    expect((await call('GET', url, undefined, token)).json()).toBeNull();
+    const saved = await call('PUT', url, { lastPath: '/invoices?tab=2', collapsed: true }, token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Another device: a new session of the same user reads it back.
+    const other = await login(app, { userName: '775', password: '135790' });
+    expect((await call('GET', url, undefined, other)).json()).toEqual({
+      lastPath: '/invoices?tab=2',
+      collapsed: true,
+    });
+    const item = (await call('GET', `/api/users/${created.id}`)).json();
+    expect(item.stateNavigation).toEqual({ lastPath: '/invoices?tab=2', collapsed: true });
+    for (const body of [{}, { lastPath: 'https://evil.example/' }, { lastPath: '//evil.example' }]) {
+      const res = await call('PUT', url, body, token);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toContain('lastPath');
+    }
+    const big = await call('PUT', url, { lastPath: '/', note: 'x'.repeat(600) }, token);
+    expect(big.statusCode).toBe(400);
+    expect((await call('GET', url, undefined, token)).json().lastPath).toBe('/invoices?tab=2');
+    const logs = await app.deps.db.rows(
+      sql`select 1 from activity_logs where user_id = ${created.id} and activity = 'Saved navigation state'`,
+    );
+    expect(logs.length).toBe(1);
+  });
 });

@@ -1,12 +1,14 @@
 import { USER_ROLE_OPTIONS } from '@glass/domain/enums';
+import { FAILED_TO_GET_PAGE_ATTRIBUTES } from '@glass/domain/messages/admin';
 import type { FormFieldDef } from '@glass/domain/resources/define';
 import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resources/employee';
 import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError, http } from '../../api/http';
-import { withProgress } from '../../api/notices';
+import { toastError, withProgress } from '../../api/notices';
+import { type AttributeDef, AttributesField } from '../../resources/attributes-field';
 import { FormDrawer } from '../../resources/form-drawer';
 import { fieldInput } from '../../resources/field-input';
 import { issueFields, problemFields } from '../../resources/form-values';
@@ -39,6 +41,20 @@ const fields = (creating: boolean): FormFieldDef[] => [
       },
 ];
 
+interface UserAttribute extends AttributeDef {
+  attributeNameId: number;
+  value: string | null;
+}
+
+/** The User attributes (object name User) with this employee's values, or the defaults for a new one. */
+function useUserAttributes(id: number | undefined) {
+  return useQuery({
+    queryKey: ['attributevalues', 'User', id ?? 0],
+    queryFn: () =>
+      http.get<UserAttribute[]>('attributevalues', { query: { Page: 'User', RecordId: id ?? 0 } }),
+  });
+}
+
 /** Employee create and edit (spec 1 §7 Users) with the server's own schema. */
 export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; onClose: () => void }) {
   const [form] = Form.useForm();
@@ -51,10 +67,31 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
     [record],
   );
   const title = creating ? 'New Employee' : 'Edit Employee';
+  const userAttributes = useUserAttributes(record?.id as number | undefined);
+  const attributes = userAttributes.data;
+
+  useEffect(() => {
+    if (userAttributes.isError) toastError(FAILED_TO_GET_PAGE_ATTRIBUTES);
+  }, [userAttributes.isError]);
+
+  useEffect(() => {
+    if (attributes) form.setFieldsValue({ attributes: attributes.map((a) => ({ value: a.value ?? '' })) });
+  }, [attributes, form]);
 
   const save = async () => {
-    const values = form.getFieldsValue(true);
-    form.setFields(Object.keys(values).map((k) => ({ name: [k], errors: [] })));
+    const { attributes: attributeValues, ...rest } = form.getFieldsValue(true);
+    const values = {
+      ...rest,
+      // Sent once they have loaded; absent, the server leaves the employee's attributes as they are.
+      attributes: attributes?.map((a, i) => ({
+        attributeNameId: a.attributeNameId,
+        value: attributeValues?.[i]?.value ?? '',
+      })),
+    };
+    form.setFields([
+      ...Object.keys(rest).map((k) => ({ name: [k], errors: [] })),
+      ...(attributes ?? []).map((_, i) => ({ name: ['attributes', i, 'value'], errors: [] })),
+    ]);
     const checked = (creating ? employeeCreateSchema : employeeUpdateSchema).safeParse(values);
     if (!checked.success) return form.setFields(issueFields(checked.error.issues));
     setSaving(true);
@@ -63,6 +100,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
         creating ? http.post('users', checked.data) : http.put(`users/${record.id}`, checked.data),
       );
       await queryClient.invalidateQueries({ queryKey: ['employees'] });
+      await queryClient.invalidateQueries({ queryKey: ['attributevalues', 'User'] });
       onClose();
     } catch (e) {
       if (e instanceof ApiError) form.setFields(problemFields(e.errors));
@@ -105,6 +143,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
             {fieldInput(f)}
           </Form.Item>
         ))}
+        <AttributesField attributes={attributes ?? []} />
       </Form>
     </FormDrawer>
   );

@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
-import type { FacilityAttribute } from './facility-api';
+import { Button, DatePicker, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
 
 /** Service writers of the facility (name, phone, e-mail, active). */
 export function ServiceWritersField() {
@@ -76,30 +75,5 @@ export function TrafficCountsField() {
         </Space>
       )}
     </Form.List>
-  );
-}
-
-/** The Facility attributes, each a text box or a pick from its value list. */
-export function AttributesField({ attributes }: { attributes: FacilityAttribute[] }) {
-  if (!attributes.length) return null;
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Text strong>Attributes</Typography.Text>
-      {attributes.map((a, i) => (
-        <Form.Item
-          key={a.name}
-          name={['attributes', i, 'value']}
-          label={a.name}
-          tooltip={a.tooltipText ?? undefined}
-          style={{ marginBottom: 8 }}
-        >
-          {a.values?.length ? (
-            <Select allowClear options={a.values.map((v) => ({ value: v, label: v }))} aria-label={a.name} />
-          ) : (
-            <Input aria-label={a.name} />
-          )}
-        </Form.Item>
-      ))}
-    </Space>
   );
 }

@@ -9,10 +9,11 @@ import { withProgress } from '../../api/notices';
 import { PageSpinner } from '../../shell/page-spinner';
 import { FormDrawer } from '../../resources/form-drawer';
 import { issueFields, problemFields } from '../../resources/form-values';
+import { AttributesField } from '../../resources/attributes-field';
 import { ImageUpload } from '../../resources/image-upload';
 import type { Row } from '../../resources/list-query';
 import { type FacilityAttribute, facilityApi } from './facility-api';
-import { AttributesField, ServiceWritersField, TrafficCountsField } from './facility-children';
+import { ServiceWritersField, TrafficCountsField } from './facility-children';
 import { FacilityBasicFields } from './facility-fields';
 import { FacilityMap } from './facility-map';
 
