@@ -34,6 +34,14 @@ export function quickQuoteRoutes(app: App) {
         plainIdFilter(req, 'ServiceVehicleId', 'q.service_vehicle_id'),
       ),
   );
+  r.get(
+    '/api/QuickQuotes/Lists',
+    {
+      config: { action: 'serviceVehicle.read' },
+      schema: { tags, summary: 'Pick lists of a quote: {partTypes, grades}, each [{id, name}]' },
+    },
+    () => service.lists(),
+  );
   r.post(
     '/api/QuickQuotes',
     {

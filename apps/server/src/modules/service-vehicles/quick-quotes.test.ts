@@ -89,4 +89,14 @@ describe('/api/QuickQuotes', () => {
     );
     expect((await api.put('/api/QuickQuotes/99999999', t.admin, { quote1: {} })).statusCode).toBe(404);
   });
+
+  it('GET /api/QuickQuotes/Lists gives the part types and grades a quote picks from', async () => {
+    const res = await api.get('/api/QuickQuotes/Lists', t.reviewer);
+    expect(res.statusCode).toBe(200);
+    const { partTypes, grades } = res.json();
+    expect(partTypes).toEqual(expect.arrayContaining([{ id: 2, name: 'Windshield' }]));
+    expect(grades.map((g: { name: string }) => g.name)).toEqual(
+      expect.arrayContaining(['OEM', 'OEE', 'Aftermarket']),
+    );
+  });
 });

@@ -32,6 +32,19 @@ type Row = Record<string, unknown> & { id: number; serviceVehicleId: number };
 export class QuickQuoteService {
   constructor(private db: Database) {}
 
+  /** The pick lists of a quote: active part types and part grades, in their order. */
+  async lists() {
+    const [partTypes, grades] = await Promise.all([
+      this.db.rows<{ id: number; name: string }>(
+        sql`select id, name from part_types where is_active order by sort_order, id`,
+      ),
+      this.db.rows<{ id: number; name: string }>(
+        sql`select id, name from part_grades where is_active order by sort_order, id`,
+      ),
+    ]);
+    return { partTypes, grades };
+  }
+
   async one(id: number, tx?: Orm): Promise<Row> {
     const compiled = compileODataQuery(quickQuoteResource, {}, { extraWhere: sql`q.id = ${id}` });
     const [row] = await this.db.rows<{ json: string }>(compiled.dataSql, tx);

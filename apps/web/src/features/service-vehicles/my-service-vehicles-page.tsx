@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { ListSkeleton } from '../../shell/list-skeleton';
 import { browserTzo, svApi } from './sv-api';
 import { SvRowCard } from './sv-row';
+import { usePageSwitches } from './use-page-switches';
 
 const PAGE_SIZE = 10;
 
@@ -31,24 +32,6 @@ const FILTERS = {
   ],
 } as const;
 
-/**
- * The repairs / replacements switches are remembered per tab as YES/NO. The attribute-values API keys
- * settings by attribute name id, and no attribute names exist for these switches yet, so they are kept
- * in this browser's localStorage.
- */
-function useSavedSwitch(key: string): [boolean, (value: boolean) => void] {
-  const storageKey = `svSwitch:${key}`;
-  const read = () => localStorage.getItem(storageKey) !== 'NO';
-  const [value, setValue] = useState(read);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the tab (key) changes
-  useEffect(() => setValue(read()), [storageKey]);
-  const save = (next: boolean) => {
-    localStorage.setItem(storageKey, next ? 'YES' : 'NO');
-    setValue(next);
-  };
-  return [value, save];
-}
-
 /** /my-service-vehicles, /my-pipeline (same list) and /my-requests (spec 1 §5). */
 export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'requests'; title: string }) {
   useDocumentTitle(title);
@@ -58,12 +41,12 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [searchText, setSearchText] = useState('');
-  const tabKey = `${kind}:${filterType}`;
-  const [repair, setRepair] = useSavedSwitch(`${tabKey}:repairs`);
-  const [replacement, setReplacement] = useSavedSwitch(`${tabKey}:replacements`);
+  const switches = usePageSwitches(title);
+  const { repair, replacement } = switches;
 
   const query = useQuery({
     queryKey: ['my-service-vehicles', kind, filterType, page, search, repair, replacement, recordId],
+    enabled: switches.ready,
     queryFn: () =>
       svApi.listMine(kind, {
         TZO: browserTzo(),
@@ -99,7 +82,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   };
   const rows = query.data?.items ?? [];
 
-  const list = query.isLoading ? (
+  const list = query.isPending ? (
     <ListSkeleton label={`Loading ${title}`} />
   ) : query.isError ? (
     <Alert type="error" showIcon title={FAILED_TO_LIST_SERVICE_VEHICLES} />
@@ -150,30 +133,21 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
         {title}
       </h1>
       <div className="sv-filters">
-        <span className="sv-switch">
-          <Switch
-            size="small"
-            checked={repair}
-            onChange={(v) => {
-              setRepair(v);
-              setPage(1);
-            }}
-            aria-label="Repairs"
-          />
-          Repairs
-        </span>
-        <span className="sv-switch">
-          <Switch
-            size="small"
-            checked={replacement}
-            onChange={(v) => {
-              setReplacement(v);
-              setPage(1);
-            }}
-            aria-label="Replacements"
-          />
-          Replacements
-        </span>
+        {(['Repairs', 'Replacements'] as const).map((name) => (
+          <span key={name} className="sv-switch">
+            <Switch
+              size="small"
+              checked={name === 'Repairs' ? repair : replacement}
+              disabled={!switches.ready}
+              onChange={(on) => {
+                void switches.set(name, on);
+                setPage(1);
+              }}
+              aria-label={name}
+            />
+            {name}
+          </span>
+        ))}
         <form onSubmit={onSearch} style={{ display: 'flex', gap: 4 }}>
           <Input
             value={searchText}

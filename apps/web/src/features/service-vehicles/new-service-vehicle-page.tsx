@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { toastError, withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
+import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
 import { type CreateSvInput, svApi, svKeys } from './sv-api';
 import './service-vehicles.css';
 
@@ -44,6 +45,9 @@ export function NewServiceVehiclePage() {
   const { facilities, user } = useSessionState();
   const [form] = Form.useForm<CreateForm>();
   const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  // Set once the server has the record: the guard is lifted first, then the detail opens.
+  const [createdId, setCreatedId] = useState<number>();
   const vin = Form.useWatch('vin', form) ?? '';
   const vinCheck = vin.trim() ? validateVin(vin) : null;
 
@@ -61,6 +65,10 @@ export function NewServiceVehiclePage() {
       if (year) form.setFieldValue('year', year);
     }
   }, [vinCheck?.valid, vinCheck?.vin, form]);
+
+  useEffect(() => {
+    if (createdId && !dirty) navigate(`/service-vehicles/${createdId}`);
+  }, [createdId, dirty, navigate]);
 
   const submit = async (values: CreateForm) => {
     const input: CreateSvInput = {
@@ -86,7 +94,8 @@ export function NewServiceVehiclePage() {
     setSaving(true);
     try {
       const created = await withProgress(svApi.create(input));
-      navigate(`/service-vehicles/${created.id}`);
+      setDirty(false);
+      setCreatedId(created.id);
     } catch {
       // withProgress has shown the error.
     } finally {
@@ -103,8 +112,10 @@ export function NewServiceVehiclePage() {
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={() => setDirty(true)}
         initialValues={{ repairCount: 0, facilityId: user?.facility?.id, phoneTypeId: 2 }}
       >
+        <UnsavedChangesGuard when={dirty} />
         <div className="sv-form-grid">
           <Form.Item
             label="Facility"

@@ -159,6 +159,14 @@ export interface SvDetail {
   priorityColor?: string | null;
   repairQuoteAmount?: number | string | null;
   replacementQuoteAmount?: number | string | null;
+  images?: SvImages | null;
+}
+
+/** Stored image paths of the detail (GET /api/files/{path} serves them). */
+export interface SvImages {
+  roImagePath?: string | null;
+  insuranceCardImagePath?: string | null;
+  windshieldImagePaths?: string[] | null;
 }
 
 export interface QuickQuotePart {
@@ -176,7 +184,8 @@ export interface QuickQuote {
   serviceVehicleId: number;
   quote1?: QuickQuotePart | null;
   quote2?: QuickQuotePart | null;
-  createdAt?: string | null;
+  quotedAt?: string | null;
+  quotedBy?: string | null;
   [key: string]: unknown;
 }
 
@@ -234,6 +243,12 @@ export const svApi = {
     http.get<ODataPage<QuickQuote> | QuickQuote[]>('QuickQuotes', { query: { ServiceVehicleId: id } }),
   addQuickQuote: (body: { serviceVehicleId: number; quote1: QuickQuotePart; quote2: QuickQuotePart }) =>
     http.post<QuickQuote>('QuickQuotes', body),
+  updateQuickQuote: (id: number, body: { quote1: QuickQuotePart; quote2: QuickQuotePart }) =>
+    http.put<QuickQuote>(`QuickQuotes/${id}`, body),
+  quickQuoteLists: () =>
+    http.get<{ partTypes: Array<{ id: number; name: string }>; grades: Array<{ id: number; name: string }> }>(
+      'QuickQuotes/Lists',
+    ),
   createInvoice: (id: number) =>
     http.post<{ invoiceId: number; created: boolean }>(`Invoices/createInvoiceFromServiceVehicle/${id}`),
 };

@@ -4,10 +4,11 @@ import { repairType } from '@glass/domain/rules/repair-type';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SvDetail, SvPhone } from './sv-api';
+import { IMAGE_FIELDS, StoredImages } from './sv-images';
 import { customerName, PhoneLink } from './sv-row';
 
 const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
-const money = (value: number | string | null | undefined) =>
+export const money = (value: number | string | null | undefined) =>
   value === null || value === undefined || value === '' ? '' : `$${Number(value).toFixed(2)}`;
 const sourceLabel = (id: number | null | undefined) =>
   id == null ? '' : (VEHICLE_SOURCE_OPTIONS.find((o) => o.value === id)?.label ?? 'Unknown');
@@ -173,6 +174,14 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
       <Section id="windshield" title="Windshield notes">
         <Facts items={[['Windshield checked', yesNo(sv.windshieldChecked)]]} />
         <p style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{sv.windshieldNotes || 'No windshield notes.'}</p>
+      </Section>
+      <Section id="images" title="Images">
+        <Facts
+          items={IMAGE_FIELDS.map(({ label, paths }) => [
+            label,
+            <StoredImages key={label} paths={paths(sv.images)} label={label} />,
+          ])}
+        />
       </Section>
     </>
   );

@@ -2,10 +2,12 @@ import { PAYMENT_TYPE_OPTIONS, PHONE_TYPE_OPTIONS, REPAIR_ORDER_STATUS_OPTIONS }
 import { validateVin } from '@glass/domain/rules/vin';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
+import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
 import { type SvDetail, svApi } from './sv-api';
+import { IMAGE_FIELDS, ImageFieldInput, type ImageFieldName } from './sv-images';
 
 /** The text fields of PUT /api/ServiceVehicle/{id} (server edit-fields.ts); values are strings, blank clears. */
 type EditValues = Record<string, string | boolean | undefined>;
@@ -72,7 +74,10 @@ const asOptions = (options: ReadonlyArray<{ value: number; label: string }>, non
   ...options.map((o) => ({ value: String(o.value), label: o.label })),
 ];
 
-/** The detail's edit form: only changed fields are sent (multipart PUT), so untouched values stay as stored. */
+/**
+ * The detail's edit form: only changed fields and chosen images are sent (multipart PUT), so untouched
+ * values stay as stored. The server checks images by content; its 400 shows under the image's field.
+ */
 export function SvEditForm({
   sv,
   sources,
@@ -89,6 +94,8 @@ export function SvEditForm({
   const [form] = Form.useForm<EditValues>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [files, setFiles] = useState<Partial<Record<ImageFieldName, File[]>>>({});
+  const [imageErrors, setImageErrors] = useState<Partial<Record<ImageFieldName, string>>>({});
   const vin = str(Form.useWatch('vin', form));
   const vinCheck = vin.trim() && vin !== initial.vin ? validateVin(vin) : null;
 
@@ -99,17 +106,28 @@ export function SvEditForm({
       const before = typeof initial[key] === 'boolean' ? String(initial[key]) : str(initial[key]);
       if (text !== before) body.append(key, text);
     }
+    for (const { field } of IMAGE_FIELDS) for (const file of files[field] ?? []) body.append(field, file);
     if ([...body.keys()].length === 0) {
       onCancel();
       return;
     }
     setSaving(true);
+    setImageErrors({});
     try {
       const next = await withProgress(svApi.edit(sv.id, body));
       setDirty(false);
       onSaved(next);
-    } catch {
-      // withProgress showed the error; the form keeps the edits.
+    } catch (error) {
+      // withProgress showed the error; the form keeps the edits, and an image's problem shows at its field.
+      if (error instanceof ApiError && error.errors)
+        setImageErrors(
+          Object.fromEntries(
+            IMAGE_FIELDS.filter(({ field }) => error.errors?.[field]?.length).map(({ field }) => [
+              field,
+              error.errors?.[field]?.join(' '),
+            ]),
+          ),
+        );
     } finally {
       setSaving(false);
     }
@@ -179,6 +197,24 @@ export function SvEditForm({
           <Checkbox>Windshield checked</Checkbox>
         </Form.Item>
       </div>
+      <fieldset className="sv-form-grid sv-section">
+        <legend>Images</legend>
+        {IMAGE_FIELDS.map(({ field, label, many, paths }) => (
+          <ImageFieldInput
+            key={field}
+            label={label}
+            many={many}
+            current={paths(sv.images)}
+            files={files[field] ?? []}
+            error={imageErrors[field]}
+            onChange={(next) => {
+              setFiles((all) => ({ ...all, [field]: next }));
+              setImageErrors((all) => ({ ...all, [field]: undefined }));
+              setDirty(true);
+            }}
+          />
+        ))}
+      </fieldset>
       <Form.Item name="windshieldNotes" label="Windshield notes">
         <Input.TextArea aria-label="Windshield notes" rows={3} maxLength={2000} />
       </Form.Item>

@@ -67,6 +67,7 @@ export function SvRowCard({
     <article
       className={`sv-row${highlighted ? ' sv-row-highlight' : ''}`}
       aria-labelledby={`sv-row-${row.id}`}
+      aria-current={highlighted || undefined}
       data-testid="sv-row"
     >
       <div className="sv-row-head">
