@@ -17,6 +17,13 @@ export interface Config {
   logLevel: string;
   mapTileUrl: string;
   nodeEnv: string;
+  /** `smtp` sends invoice e-mails through the brand's mailbox; `outbox` only records them as sent. */
+  mailTransport: 'smtp' | 'outbox';
+  /** `record` records texts as sent; `http` POSTs each text as JSON to smsHttpUrl. */
+  smsProvider: 'record' | 'http';
+  smsHttpUrl?: string;
+  /** Sent as `Authorization: Bearer …` to smsHttpUrl when set. */
+  smsHttpToken?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,7 +41,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     nodeEnv: env.NODE_ENV ?? 'development',
+    mailTransport: oneOf(
+      env.MAIL_TRANSPORT,
+      ['smtp', 'outbox'],
+      env.NODE_ENV === 'production' ? 'smtp' : 'outbox',
+    ),
+    smsProvider: oneOf(env.SMS_PROVIDER, ['record', 'http'], env.SMS_HTTP_URL ? 'http' : 'record'),
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
   };
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (!value) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`Unknown value '${value}'; expected one of ${allowed.join(', ')}`);
 }
 
 /** Development fallback so `npm start` works out of the box; production must set PASSWORD_PEPPER. */

@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase } from './db/client.js';
 import { isDatabaseEmpty } from './db/empty.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startMessagingJobs } from './modules/alerts/jobs.js';
+import { createNotifyProvider } from './modules/notify/providers.js';
 
 /** config → database → migrate → seed if empty → listen; SIGTERM drains requests and closes the database. */
 async function main() {
@@ -37,7 +38,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  stopJobs = startMessagingJobs(app);
+  // The outbox is drained with the configured providers (MAIL_TRANSPORT, SMS_PROVIDER: README).
+  stopJobs = startMessagingJobs(app, { provider: createNotifyProvider(app.deps.db, config, app.log) });
 }
 
 main().catch((err) => {

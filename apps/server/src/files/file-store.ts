@@ -54,13 +54,14 @@ export class FileStore {
   }
 
   /**
-   * Writes the image under folder/YYYY/MM with a timestamped name (the extension comes from the
-   * content) and registers it in the caller's transaction. The path is added to `written` as soon as
-   * the file exists, so the caller can discard() it if the transaction fails.
+   * Writes the image (or another checked file, such as a rendered PDF) under folder/YYYY/MM with a
+   * timestamped name (the extension comes from the content) and registers it in the caller's
+   * transaction. The path is added to `written` as soon as the file exists, so the caller can
+   * discard() it if the transaction fails.
    */
   async saveImage(
     tx: Orm,
-    image: CheckedImage,
+    image: Upload & { mime: string; ext: string },
     folder: string,
     owner: FileOwner,
     written: string[],

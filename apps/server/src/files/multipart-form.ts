@@ -11,12 +11,21 @@ import { asImage, type CheckedImage, type Upload } from './file-store.js';
 export interface FormPost {
   fields: Map<string, string[]>;
   file?: Upload;
+  /** Every file of `fileField` (at most one unless `many`). */
+  files: Upload[];
 }
 
 export const formKey = (name: string) => name.replace(/\[\d*\]$/, '').toLowerCase();
 
-/** Reads the request; the one file must come as `fileField`. Too large a file is a 400 with the spec's text. */
-export async function readFormPost(req: FastifyRequest, fileField: string): Promise<FormPost> {
+/**
+ * Reads the request; the one file (or with `many`, every file) must come as `fileField`. Too large a file
+ * is a 400 with the spec's text.
+ */
+export async function readFormPost(
+  req: FastifyRequest,
+  fileField: string,
+  { many = false }: { many?: boolean } = {},
+): Promise<FormPost> {
   const fields = new Map<string, string[]>();
   const add = (name: string, value: string) => {
     const key = formKey(name);
@@ -30,9 +39,9 @@ export async function readFormPost(req: FastifyRequest, fileField: string): Prom
           if (v !== null && v !== undefined) add(name, String(v));
       }
     }
-    return { fields };
+    return { fields, files: [] };
   }
-  let file: Upload | undefined;
+  const files: Upload[] = [];
   for await (const part of req.parts()) {
     if (part.type === 'field') {
       add(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value ?? ''));
@@ -53,10 +62,10 @@ export async function readFormPost(req: FastifyRequest, fileField: string): Prom
     }
     // Browsers send an empty, nameless part for a file input left empty.
     if (buffer.length === 0 && !part.filename) continue;
-    if (file) throw badRequest(fileField, 'Attach at most one image');
-    file = { filename: part.filename || 'image', buffer };
+    if (files.length > 0 && !many) throw badRequest(fileField, 'Attach at most one image');
+    files.push({ filename: part.filename || 'image', buffer });
   }
-  return { fields, file };
+  return { fields, file: files[0], files };
 }
 
 /** The attached file as a checked image, or a 400 on the file field ('You can only upload image files!' …). */

@@ -5,8 +5,16 @@ import type { Database, Orm } from '../../db/client.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { assertReference } from '../service-vehicles/records.js';
 import { PATCH_COLUMNS, same } from './patch-columns.js';
-import { describeChanges, inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
-import type { InvoicePatch } from './schemas.js';
+import { patchPeople } from './people-patch.js';
+import {
+  describeChanges,
+  type InvoiceWriteTarget,
+  inTx,
+  loadInvoiceForWrite,
+  recordInvoiceChange,
+} from './records.js';
+import { addAccessories } from './records-accessories.js';
+import type { InvoicePatch, InvoicePatchBody } from './schemas.js';
 import { type InvoiceState, transitionProblem } from './workflow.js';
 
 type Field = keyof InvoicePatch;
@@ -28,7 +36,11 @@ const STAFF: Field[] = [
 export class InvoiceActionService {
   constructor(private db: Database) {}
 
-  patch(user: SessionUser, id: number, input: InvoicePatch): Promise<boolean> {
+  patch(user: SessionUser, id: number, body: InvoicePatchBody): Promise<boolean> {
+    const { accessories, customer, buyer, ...input } = body;
+    if (accessories?.some((a) => a.invoiceId !== id)) {
+      throw badRequest('accessories', 'invoiceId does not match the invoice of the URL');
+    }
     const keys = Object.keys(input);
     const only = keys.length === 1 ? keys[0] : undefined;
     const activity =
@@ -43,7 +55,20 @@ export class InvoiceActionService {
               ? 'Finalized'
               : 'Unfinalized'
             : 'Invoice updated';
-    return this.apply(user, id, input, activity);
+    const extra = async (tx: Orm, target: InvoiceWriteTarget) => {
+      const people = await patchPeople(this.db, tx, user, target, { customer, buyer });
+      const added = accessories
+        ? await addAccessories(
+            this.db,
+            tx,
+            user,
+            target,
+            accessories.map((a) => a.accessoryId),
+          )
+        : false;
+      return people || added;
+    };
+    return this.apply(user, id, input, activity, {}, undefined, extra);
   }
 
   submit = (user: SessionUser, id: number) => this.apply(user, id, { submitted: true }, 'Submitted');
@@ -85,18 +110,20 @@ export class InvoiceActionService {
     activity: string,
     raw: Record<string, unknown> = {},
     details?: string,
+    extra?: (tx: Orm, target: InvoiceWriteTarget) => Promise<boolean>,
   ): Promise<boolean> {
     return inTx(this.db, async (tx) => {
       const target = await loadInvoiceForWrite(this.db, tx, id, user);
+      const extraChanged = extra ? await extra(tx, target) : false;
       const keys = Object.keys(input) as Field[];
       const rawCols = Object.keys(raw);
-      if (keys.length === 0 && rawCols.length === 0) return false;
+      if (keys.length === 0 && rawCols.length === 0) return extraChanged;
       const current = await this.current(tx, id, keys, rawCols);
       const changes = keys
         .filter((k) => !same(current[k], input[k], PATCH_COLUMNS[k].kind))
         .map((k) => ({ field: k, before: current[k], after: input[k] }));
       const rawChanged = rawCols.filter((c) => !same(current[`raw_${c}`], raw[c]));
-      if (changes.length === 0 && rawChanged.length === 0) return false;
+      if (changes.length === 0 && rawChanged.length === 0) return extraChanged;
 
       const changed = (f: string) => changes.some((c) => c.field === f);
       const after: InvoiceState = {

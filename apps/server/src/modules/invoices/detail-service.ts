@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { invoiceMissing } from './records.js';
+import { TransactionStatus } from './transactions-service.js';
 
 /** Entries of the history shown inside the detail. */
 export const DETAIL_HISTORY_ENTRIES = 50;
@@ -76,6 +77,26 @@ const DETAIL_SQL = `(jsonb_build_object(
       'isContact', h.is_contact) order by h.activity_date desc, h.id desc), '[]')
     from (select * from invoice_history y where y.invoice_id = i.id
           order by y.activity_date desc, y.id desc limit ${DETAIL_HISTORY_ENTRIES}) h)
+) || jsonb_build_object(
+  'accessories', (select coalesce(json_agg(json_build_object('id', a.id, 'accessoryId', a.accessory_id,
+      'name', w.name) order by w.name, a.id), '[]')
+    from invoice_accessories a join windshield_accessories w on w.id = a.accessory_id where a.invoice_id = i.id),
+  'parts', (select coalesce(json_agg(json_build_object('id', p.id, 'partTypeId', p.part_type_id, 'partType', t.name,
+      'partNumber', p.part_number, 'description', p.description, 'vendorId', p.vendor_id, 'vendor', v.name,
+      'cost', p.cost, 'price', p.price, 'statusId', p.status_id, 'status', s.name, 'orderedAt', p.ordered_at,
+      'receivedAt', p.received_at) order by p.id), '[]')
+    from replacement_parts p left join part_types t on t.id = p.part_type_id
+    left join vendors v on v.id = p.vendor_id join replacement_part_statuses s on s.id = p.status_id
+    where p.invoice_id = i.id),
+  'appointmentSchedules', (select coalesce(json_agg(json_build_object('id', sc.id, 'partTypeId', sc.part_type_id,
+      'scheduledAt', ap.appointment_date_time, 'status', ap.status,
+      'installer', ${userRef('sc.installer_id')}) order by ap.appointment_date_time, sc.id), '[]')
+    from appointment_schedules sc left join lateral (select x.appointment_date_time, st.name as status
+      from appointments x join appointment_statuses st on st.id = x.status_id where x.schedule_id = sc.id
+      order by x.appointment_date_time desc, x.id desc limit 1) ap on true
+    where sc.invoice_id = i.id),
+  'transactionsTotal', (select coalesce(sum(t.amount), 0) from invoice_transactions t
+    where t.invoice_id = i.id and t.status_id <> ${TransactionStatus.Void})
 ))::text`;
 
 export class InvoiceDetailService {

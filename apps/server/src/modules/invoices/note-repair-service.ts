@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database, Orm } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import { inTx, loadEditableInvoice, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
 import type { NoteBody, NoteUpdate, RepairBody, RepairUpdate } from './schemas.js';
 
 const NOTE_COLUMNS = sql`n.id, n.created_at as "createdAt", n.last_edited_at as "lastEditedAt",
@@ -67,7 +67,7 @@ export class InvoiceNoteRepairService {
 
   addRepair(user: SessionUser, body: RepairBody) {
     return inTx(this.db, async (tx) => {
-      await this.loadOpen(tx, body.invoiceId, user);
+      await loadEditableInvoice(this.db, tx, body.invoiceId, user);
       const [row] = await this.db.rows<{ id: number }>(
         sql`insert into invoice_repairs (invoice_id, line_number, description, location, amount)
             values (${body.invoiceId},
@@ -88,7 +88,7 @@ export class InvoiceNoteRepairService {
         tx,
       );
       if (!line) throw notFound(`Invoice repair ${id} not found.`);
-      await this.loadOpen(tx, line.invoiceId, user);
+      await loadEditableInvoice(this.db, tx, line.invoiceId, user);
       await this.db.rows(
         sql`update invoice_repairs set description = coalesce(${body.description ?? null}, description),
               location = ${body.location === undefined ? sql`location` : body.location},
@@ -100,12 +100,6 @@ export class InvoiceNoteRepairService {
       await this.recompute(tx, user, line.invoiceId, `Repair ${id} edited`);
       return { id, invoiceId: line.invoiceId };
     });
-  }
-
-  private async loadOpen(tx: Orm, invoiceId: number, user: SessionUser) {
-    const target = await loadInvoiceForWrite(this.db, tx, invoiceId, user);
-    if (target.finalized)
-      throw conflict(`Invoice ${invoiceId} is finalized; unfinalize it before changing it.`);
   }
 
   /** Labor is the sum of the repair lines; the total is labor + parts + tax. */

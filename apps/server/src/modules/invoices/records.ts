@@ -4,7 +4,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Database, Orm } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { InvoiceState } from './workflow.js';
+import { finalizedProblem, type InvoiceState } from './workflow.js';
 
 export { describeChanges, inTx } from '../service-vehicles/records.js';
 
@@ -49,13 +49,33 @@ export async function loadInvoiceForWrite(
   return row;
 }
 
+/** Loads the invoice for an edit: as loadInvoiceForWrite, and 409 when it is finalized. */
+export async function loadEditableInvoice(db: Database, tx: Orm, id: number, user: SessionUser) {
+  const target = await loadInvoiceForWrite(db, tx, id, user);
+  if (target.finalized) throw conflict(finalizedProblem(id));
+  return target;
+}
+
+/** 404 unless the invoice exists (for the lists of an invoice's records). */
+export async function assertInvoiceExists(db: Database, id: number) {
+  const [row] = await db.rows(sql`select 1 from invoices where id = ${id}`);
+  if (!row) throw invoiceMissing(id);
+}
+
 export interface InvoiceHistoryEntry {
   activity: string;
   details?: string | null;
   params?: Record<string, unknown>;
+  /** When it happened (default now). */
+  at?: string;
+  /** A customer contact (the ContactItem filter). */
+  contact?: boolean;
 }
 
-/** The activity log row and the invoice's history entry of one change, linked by activityLogId. */
+/**
+ * The activity log row and the invoice's history entry of one change, linked by activityLogId.
+ * Returns the activity log id.
+ */
 export async function recordInvoiceChange(
   db: Database,
   tx: Orm,
@@ -71,8 +91,9 @@ export async function recordInvoiceChange(
     details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
   });
   await db.rows(
-    sql`insert into invoice_history (invoice_id, activity, user_id, details, activity_log_id)
-        values (${invoiceId}, ${entry.activity}, ${user.id}, ${entry.details ?? null}, ${logId})`,
+    sql`insert into invoice_history (invoice_id, activity, user_id, details, activity_log_id, activity_date, is_contact)
+        values (${invoiceId}, ${entry.activity}, ${user.id}, ${entry.details ?? null}, ${logId},
+                coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`,
     tx,
   );
   return logId;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentTypeIdSchema } from '../service-vehicles/schemas.js';
+import { personPatch } from './people-patch.js';
 
 /** Request shapes of the invoice routes, one place so routes and tests agree. */
 
@@ -15,7 +16,7 @@ export const svIdParams = z.object({ serviceVehicleId: z.coerce.number().int().p
  * PATCH /api/Invoices/{id}: the editable fields of the detail screen. Strict, so a misspelt or
  * read-only field (totalCost, notesCount …) is a 400 rather than a silent "nothing changed".
  */
-export const patchBody = z
+export const patchFields = z
   .object({
     paymentTypeId: paymentTypeIdSchema,
     insuranceCompanyId: z.number().int().positive().nullable(),
@@ -58,7 +59,21 @@ export const patchBody = z
   })
   .partial()
   .strict();
-export type InvoicePatch = z.infer<typeof patchBody>;
+/** The invoice's own columns of a PATCH (patch-columns.ts). */
+export type InvoicePatch = z.infer<typeof patchFields>;
+
+const id = z.number().int().positive();
+/** Accessories to add: `{accessoryId, invoiceId}`; invoiceId must be the invoice of the URL. */
+export const accessoriesToAdd = z
+  .array(z.object({ accessoryId: id, invoiceId: id }))
+  .min(1)
+  .max(50);
+/** `customer` / `buyer`: changed fields of the invoice's people with their id (people-patch.ts). */
+export const patchBody = patchFields
+  .extend({ accessories: accessoriesToAdd, customer: personPatch, buyer: personPatch })
+  .partial()
+  .strict();
+export type InvoicePatchBody = z.infer<typeof patchBody>;
 
 export const thumbBody = z.object({
   invoiceId: z.number().int().positive().optional(),
@@ -89,3 +104,60 @@ export const repairBody = z.object({
 export const repairUpdate = repairBody.omit({ invoiceId: true }).partial();
 export type RepairBody = z.infer<typeof repairBody>;
 export type RepairUpdate = z.infer<typeof repairUpdate>;
+
+export const deleteAccessoriesBody = z.object({ accessoryIds: z.array(id).min(1).max(50) });
+
+const invoiceIdQuery = z.coerce.number().int().positive();
+export const historyListQuery = z.object({
+  InvoiceId: invoiceIdQuery,
+  ContactItem: z.stringbool().optional(),
+});
+export const historyBody = z.object({
+  invoiceId: id,
+  activity: text(200).min(1, 'Activity is required'),
+  activityDateTime: dateTime.optional(),
+  details: text(4000).nullish(),
+  contactItem: z.boolean().optional(),
+});
+export type HistoryBody = z.infer<typeof historyBody>;
+
+/** Transaction types 1 Cash, 2 Warranty, 3 In-House; statuses 0 open, 1 funded, 2 void. */
+export const transactionListQuery = z.object({ InvoiceId: invoiceIdQuery });
+const reference = text(50).nullish();
+export const transactionBody = z.object({
+  invoiceId: id,
+  transactionTypeId: z.union([z.literal(1), z.literal(2), z.literal(3)], {
+    error: 'Transaction type must be 1 (Cash), 2 (Warranty) or 3 (In-House)',
+  }),
+  amount: z.number().positive().max(1_000_000),
+  paymentTypeId: paymentTypeIdSchema.nullish(),
+  reference,
+});
+export const transactionUpdate = z
+  .object({
+    statusId: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+      error: 'Status must be 0 (open), 1 (funded) or 2 (void)',
+    }),
+    amount: z.number().positive().max(1_000_000),
+    reference,
+  })
+  .partial();
+export type TransactionBody = z.infer<typeof transactionBody>;
+export type TransactionUpdate = z.infer<typeof transactionUpdate>;
+
+export const partBody = z.object({
+  invoiceId: id,
+  partTypeId: id,
+  partNumber: text(50).nullish(),
+  description: text(500).nullish(),
+  vendorId: id.nullish(),
+  cost: money.nullish(),
+  price: money,
+  statusId: id,
+});
+export const partUpdate = partBody.omit({ invoiceId: true }).partial();
+export type PartBody = z.infer<typeof partBody>;
+export type PartUpdate = z.infer<typeof partUpdate>;
+
+/** POST /api/Invoices/finalize: 1 to 200 invoices at once. */
+export const finalizeBody = z.object({ invoiceIds: z.array(id).min(1).max(200) });

@@ -10,6 +10,10 @@ export interface InvoiceState {
   referenceNumber: string | null;
 }
 
+/** Why a finalized invoice refuses an edit (anything but notes, history and payments). */
+export const finalizedProblem = (id: number) =>
+  `Invoice ${id} is finalized; unfinalize it before changing it.`;
+
 /**
  * The server-side transition rules (README.md, "Work flow"). `before` is the invoice as stored, `after`
  * as it would be after the write; `edits` tells whether the write changes anything besides the
@@ -27,7 +31,7 @@ export function transitionProblem(
       : `Invoice ${id} is not submitted; submit it before finalizing it.`;
   }
   if (before.finalized && after.finalized && edits) {
-    return `Invoice ${id} is finalized; unfinalize it before changing it.`;
+    return finalizedProblem(id);
   }
   const closed = after.void ? 'void' : after.lost ? 'lost' : undefined;
   if (closed && after.submitted && !before.submitted) {

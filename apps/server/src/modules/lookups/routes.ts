@@ -12,6 +12,8 @@ const PICK_LISTS: Record<string, [table: string, orderBy: string]> = {
   '/api/loanerCarTypes': ['loaner_car_types', 'name'],
   '/api/Dispositions': ['dispositions', 'sort_order, name'],
   '/api/LostReasons': ['lost_reasons', 'sort_order, name'],
+  '/api/PartTypes': ['part_types', 'sort_order, id'],
+  '/api/ReplacementPartStatuses': ['replacement_part_statuses', 'sort_order, id'],
 };
 
 const facilitiesOData: ODataResource = {

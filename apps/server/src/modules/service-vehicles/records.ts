@@ -108,6 +108,9 @@ const REFERENCES = {
   'lost reason': sql`lost_reasons`,
   'part type': sql`part_types`,
   grade: sql`part_grades`,
+  'part status': sql`replacement_part_statuses`,
+  accessory: sql`windshield_accessories`,
+  vendor: sql`(select id, name, not inactive as is_active from vendors) vendors`,
 } as const;
 
 export async function assertReference(

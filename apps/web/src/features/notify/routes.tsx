@@ -1,4 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 
-/** The notify outbox screen for admins. */
-export const notifyRouteElements: { path: string; element: ReactNode }[] = [];
+const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
+
+/** The notify outbox screen for admins (GET /api/notify/outbox; the server answers 403 to other roles). */
+export const notifyRouteElements: { path: string; element: ReactNode }[] = [
+  { path: '/outbox', element: <OutboxPage /> },
+];

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Database } from '../../db/client.js';
+import { assertInvoiceExists, inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import type { HistoryBody } from './schemas.js';
+
+const COLUMNS = sql`h.id, h.invoice_id as "invoiceId", h.activity, h.activity_date as "activityDateTime", h.details,
+  h.is_contact as "contactItem", h.activity_log_id as "activityLogId",
+  (select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = h.user_id) as user`;
+
+/**
+ * The invoice's history (spec 2 §7 InvoicesHistory). Entries written by hand (contacts and the like) are
+ * a log, not an edit: like notes they are allowed on finalized invoices; the lock still applies.
+ */
+export class InvoiceHistoryService {
+  constructor(private db: Database) {}
+
+  /** Newest first; contactItem true keeps only contacts, false only the rest. */
+  async list(invoiceId: number, contactItem?: boolean) {
+    await assertInvoiceExists(this.db, invoiceId);
+    const contact = contactItem === undefined ? sql`` : sql` and h.is_contact = ${contactItem}`;
+    return this.db.rows(
+      sql`select ${COLUMNS} from invoice_history h where h.invoice_id = ${invoiceId}${contact}
+          order by h.activity_date desc, h.id desc`,
+    );
+  }
+
+  add(user: SessionUser, body: HistoryBody) {
+    return inTx(this.db, async (tx) => {
+      await loadInvoiceForWrite(this.db, tx, body.invoiceId, user);
+      const logId = await recordInvoiceChange(this.db, tx, user, body.invoiceId, {
+        activity: body.activity,
+        details: body.details,
+        at: body.activityDateTime,
+        contact: body.contactItem,
+      });
+      const [row] = await this.db.rows(
+        sql`select ${COLUMNS} from invoice_history h where h.activity_log_id = ${logId}`,
+        tx,
+      );
+      return row;
+    });
+  }
+}

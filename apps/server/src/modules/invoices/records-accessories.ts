@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Database, Orm } from '../../db/client.js';
+import { conflict } from '../../http/errors.js';
+import { assertReference } from '../service-vehicles/records.js';
+import { type InvoiceWriteTarget, inTx, loadEditableInvoice, recordInvoiceChange } from './records.js';
+import { finalizedProblem } from './workflow.js';
+
+/**
+ * Adds windshield accessories to an invoice already loaded for the write (PATCH `accessories`). Ones it
+ * already has are skipped; an unknown or inactive accessory is a 400 on its item. Returns whether any was
+ * added (history `Accessories added` with their names).
+ */
+export async function addAccessories(
+  db: Database,
+  tx: Orm,
+  user: SessionUser,
+  target: InvoiceWriteTarget,
+  accessoryIds: readonly number[],
+): Promise<boolean> {
+  if (target.finalized) throw conflict(finalizedProblem(target.id));
+  const ids = [...new Set(accessoryIds)];
+  for (const [i, id] of ids.entries()) {
+    await assertReference(db, tx, 'accessory', id, `accessories.${i}.accessoryId`);
+  }
+  const added = await db.rows<{ name: string }>(
+    sql`with ins as (
+          insert into invoice_accessories (invoice_id, accessory_id)
+          select ${target.id}, a from unnest(${`{${ids.join(',')}}`}::int[]) a
+          on conflict (invoice_id, accessory_id) do nothing returning accessory_id)
+        select w.name from ins join windshield_accessories w on w.id = ins.accessory_id order by w.name`,
+    tx,
+  );
+  if (added.length === 0) return false;
+  await recordInvoiceChange(db, tx, user, target.id, {
+    activity: 'Accessories added',
+    details: added.map((a) => a.name).join(', '),
+  });
+  return true;
+}
+
+/** POST /api/Invoices/{id}/deleteAccessories: removes those accessories (by accessoryId); absent ones are ignored. */
+export function deleteAccessories(
+  db: Database,
+  user: SessionUser,
+  invoiceId: number,
+  accessoryIds: number[],
+) {
+  return inTx(db, async (tx) => {
+    await loadEditableInvoice(db, tx, invoiceId, user);
+    const removed = await db.rows<{ name: string }>(
+      sql`with del as (
+            delete from invoice_accessories where invoice_id = ${invoiceId}
+              and accessory_id = any(${`{${accessoryIds.join(',')}}`}::int[]) returning accessory_id)
+          select w.name from del join windshield_accessories w on w.id = del.accessory_id order by w.name`,
+      tx,
+    );
+    if (removed.length === 0) return false;
+    await recordInvoiceChange(db, tx, user, invoiceId, {
+      activity: 'Accessories removed',
+      details: removed.map((a) => a.name).join(', '),
+    });
+    return true;
+  });
+}
