@@ -117,7 +117,10 @@ test('finalizing: a submitted invoice is finalized from the screen and leaves th
   await api.post(`/api/Invoices/${id}/submit`);
   await page.goto('/finalizing');
   await expect(page.getByRole('heading', { name: 'Finalizing', level: 1 })).toBeVisible();
-  await page.getByLabel(/^Find by invoice number/).fill(String(id));
+  const finder = page.getByLabel(/^Find by invoice number/);
+  await finder.fill(String(id));
+  await finder.press('Enter');
+  await expect(page.getByText('1 to finalize')).toBeVisible();
   await expect(page.getByRole('link', { name: `Invoice ${id}`, exact: true })).toBeVisible();
   await page.getByLabel(`Select invoice ${id}`).check();
   await page.getByRole('button', { name: /^Finalize selected/ }).click();

@@ -1,11 +1,11 @@
 import { FAILED_TO_GET_INVOICES } from '@glass/domain/messages/invoices';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { toastError, withProgress } from '../../api/notices';
 import { useDocumentTitle } from '../../shell/document-title';
 import { ListSkeleton } from '../../shell/list-skeleton';
-import { type FinalizeResult, type InvoiceListRow, invoiceListApi } from './list-api';
+import { type FinalizeResult, finalizingFilter, type InvoiceListRow, invoiceListApi } from './list-api';
 import { INVOICE_COLUMNS, type InvoiceColumn } from './list-columns';
 import { InvoiceTable, type ListItem } from './list-table';
 
@@ -18,7 +18,7 @@ interface Group {
   rows: InvoiceListRow[];
 }
 
-/** The rows by clearing house, in the server's order (clearing house name, then id). */
+/** The loaded rows by clearing house, each group in the server's order (oldest submission first). */
 function groupRows(rows: InvoiceListRow[]): Group[] {
   const groups = new Map<string, Group>();
   for (const row of rows) {
@@ -34,32 +34,28 @@ function groupRows(rows: InvoiceListRow[]): Group[] {
   return [...groups.values()];
 }
 
-/** The loaded rows matching the find box: invoice number, sold to, reference or insurance company. */
-function matches(row: InvoiceListRow, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return true;
-  return (
-    String(row.id) === needle ||
-    [row.soldTo, row.referenceNumber, row.insuranceCompany].some((v) => v?.toLowerCase().includes(needle))
-  );
-}
-
 /** /finalizing: submitted, not yet finalized invoices by clearing house; finalize a selection at once. */
 export function FinalizingPage() {
   useDocumentTitle('Finalizing');
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [result, setResult] = useState<FinalizeResult | null>(null);
-  const query = useQuery({
-    queryKey: ['invoices', 'finalizing'],
-    queryFn: ({ signal }) => invoiceListApi.finalizing(signal),
+  // The find box asks the server (an invoice number, sold to or reference), applied on Enter or Search.
+  const [find, setFind] = useState('');
+  const [applied, setApplied] = useState('');
+  const $filter = finalizingFilter(applied);
+  const query = useInfiniteQuery({
+    queryKey: ['invoices', 'finalizing', $filter ?? ''],
+    initialPageParam: { $filter } as string | { $filter?: string },
+    queryFn: ({ pageParam, signal }) => invoiceListApi.finalizing(pageParam, signal),
+    getNextPageParam: (last) => last['@odata.nextLink'],
   });
   useEffect(() => {
     if (query.isError) toastError(FAILED_TO_GET_INVOICES);
   }, [query.isError]);
 
-  const [find, setFind] = useState('');
-  const rows = useMemo(() => (query.data ?? []).filter((row) => matches(row, find)), [query.data, find]);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.value) ?? [], [query.data]);
+  const count = query.data?.pages[0]?.['@odata.count'] ?? rows.length;
   const groups = useMemo(() => groupRows(rows), [rows]);
   // Only invoices still listed count as selected (a refresh may have taken some away).
   const chosen = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
@@ -130,7 +126,7 @@ export function FinalizingPage() {
         >
           Finalize selected{chosen.length ? ` (${chosen.length})` : ''}
         </Button>
-        <Button onClick={() => query.refetch()} loading={query.isFetching && !query.isLoading}>
+        <Button onClick={() => query.refetch()} loading={query.isRefetching && !query.isFetchingNextPage}>
           Refresh
         </Button>
       </div>
@@ -162,15 +158,20 @@ export function FinalizingPage() {
       ) : (
         <>
           <Input.Search
-            aria-label="Find by invoice number, sold to, reference or insurance"
-            placeholder="Invoice #, sold to, reference or insurance"
+            aria-label="Find by invoice number, sold to or reference"
+            placeholder="Invoice #, sold to or reference"
             allowClear
             value={find}
-            onChange={(e) => setFind(e.target.value)}
+            onChange={(e) => {
+              setFind(e.target.value);
+              if (!e.target.value) setApplied('');
+            }}
+            onSearch={(value) => setApplied(value)}
             style={{ maxWidth: 360, marginBottom: 8 }}
           />
           <p aria-live="polite" style={{ margin: '0 0 8px' }}>
-            {rows.length} to finalize{chosen.length ? `, ${chosen.length} selected` : ''}
+            {count} to finalize{count > rows.length ? `, ${rows.length} shown` : ''}
+            {chosen.length ? `, ${chosen.length} selected` : ''}
           </p>
           <InvoiceTable
             label="Invoices to finalize"
@@ -178,6 +179,15 @@ export function FinalizingPage() {
             columns={[selectColumn, ...INVOICE_COLUMNS]}
             rowCount={rows.length}
           />
+          {query.hasNextPage ? (
+            <Button
+              style={{ marginTop: 8 }}
+              onClick={() => query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          ) : null}
         </>
       )}
     </section>

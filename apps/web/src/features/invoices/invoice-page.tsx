@@ -1,6 +1,57 @@
-import { RecordScreen } from '../../shell/record-screen';
+import { invoiceNotFound, invoiceTitle } from '@glass/domain/messages/invoices';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '../../api/http';
+import { useDocumentTitle } from '../../shell/document-title';
+import { ListSkeleton } from '../../shell/list-skeleton';
+import { DetailForm } from './detail-form';
+import { DetailHeader, useInvoiceAccess } from './detail-header';
+import { DetailNotes } from './detail-notes';
+import { DetailHistory } from './detail-records';
+import { DetailRepairs } from './detail-repairs';
+import { InvoiceExtraSections } from './extra-sections';
+import { invoiceApi, invoiceKeys } from './invoice-api';
+import '../service-vehicles/service-vehicles.css';
+import './invoice-detail.css';
 
-/** /invoices/:id — title 'Invoice: {id}' (spec 1 §2); the detail screen is later work. */
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** /invoices/:id — the invoice detail (spec 2 §2–§5): header and actions, then the sections in work order. */
 export function InvoicePage() {
-  return <RecordScreen route="/invoices/:id" />;
+  const { id: rawId = '' } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  useDocumentTitle(invoiceTitle(rawId));
+  const detail = useQuery({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: () => invoiceApi.detail(id),
+    enabled: valid,
+    retry: (count, error) => !notFound(error) && count < 1,
+  });
+  const invoice = detail.data;
+  const access = useInvoiceAccess(invoice);
+
+  if (!valid || notFound(detail.error)) {
+    return (
+      <article aria-labelledby="screen-title" className="inv-page">
+        <h1 id="screen-title">{invoiceTitle(rawId)}</h1>
+        <Alert type="warning" showIcon title={invoiceNotFound(rawId)} />
+      </article>
+    );
+  }
+  if (detail.isLoading) return <ListSkeleton label="Loading invoice" />;
+  if (!invoice) {
+    return <Alert type="error" showIcon title={`Failed to get ${invoiceTitle(rawId)}`} />;
+  }
+  return (
+    <article aria-labelledby="screen-title" className="inv-page">
+      <DetailHeader invoice={invoice} />
+      <DetailForm key={invoice.id} invoice={invoice} readOnly={access.readOnly} />
+      <DetailRepairs invoice={invoice} readOnly={access.readOnly} />
+      <DetailNotes invoiceId={invoice.id} canWrite={access.mayWrite} />
+      <DetailHistory invoice={invoice} />
+      <InvoiceExtraSections invoiceId={invoice.id} readOnly={access.readOnly} />
+    </article>
+  );
 }

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { getAllPages, http, type ODataPage } from '../../api/http';
+import { http, type ODataPage } from '../../api/http';
 
 /** A row of GET /api/Invoices (apps/server/src/modules/invoices/list-resource.ts; paths become objects). */
 export interface InvoiceListRow {
@@ -84,7 +84,14 @@ export const invoiceListApi = {
       signal,
       query: { $top: OUTSTANDING_TOP, $skip: (page - 1) * OUTSTANDING_TOP, $count: true },
     }),
-  finalizing: (signal?: AbortSignal) => getAllPages<InvoiceListRow>('Invoices/finalizing', { signal }),
+  /** The finalizing queue, oldest submission first: the first page for a filter, or a next link. */
+  finalizing: (link: string | { $filter?: string }, signal?: AbortSignal) =>
+    typeof link === 'string'
+      ? http.get<ODataPage<InvoiceListRow>>(link, { signal })
+      : http.get<ODataPage<InvoiceListRow>>('Invoices/finalizing', {
+          signal,
+          query: { $top: INVOICE_LIST_TOP, $count: true, $filter: link.$filter },
+        }),
   finalize: (invoiceIds: number[]) => http.post<FinalizeResult>('Invoices/finalize', { invoiceIds }),
 };
 
@@ -150,7 +157,16 @@ export function filtersFromParams(params: URLSearchParams): Partial<Record<Invoi
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
 const contains = (field: string, text: string) => `contains(${field},${quote(text)})`;
+
+/** The Finalizing find box: an invoice number, or text in sold to or the reference. */
+export function finalizingFilter(find: string): string | undefined {
+  const text = find.trim();
+  if (!text) return undefined;
+  if (/^\d{1,9}$/.test(text)) return `id eq ${text}`;
+  return `(${contains('soldTo', text)} or ${contains('referenceNumber', text)})`;
+}
 const isDay = (text: string | undefined): text is string =>
   !!text && /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format(DAY) === text;
 
