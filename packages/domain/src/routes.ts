@@ -46,6 +46,7 @@ export const ROUTES = [
   { path: '/sta-phones', title: 'STA Phones' },
   { path: '/service-vehicles', title: 'Service Vehicles' },
   { path: '/invoices', title: 'Invoices' },
+  { path: '/outbox', title: 'Outbox' },
   { path: '/invoices/:id', title: 'Invoice: {id}' },
   { path: '/service-vehicles/:id', title: 'Service Vehicle: {id}' },
   { path: '/windshield-accessories', title: 'Windshield Accessories' },

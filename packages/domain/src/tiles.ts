@@ -87,6 +87,8 @@ export const TILES: readonly TileDefinition[] = [
   tile(36, 'Phone Extensions', '/phone-extensions', 'NumberOutlined', 'admin.read'),
   tile(37, 'New Service Vehicle', '/new-service-vehicle', 'PlusCircleOutlined', 'serviceVehicle.create'),
   tile(38, 'Reconcile', '/reconcile', 'ReconciliationOutlined', 'finance.read'),
+  // Ours, beyond the spec's catalogue: the e-mails and texts the app sent or is sending (issue 7).
+  tile(39, 'Outbox', '/outbox', 'SendOutlined', 'admin.read'),
 ];
 
 const BY_ID = new Map(TILES.map((t) => [t.id, t]));
