@@ -100,7 +100,8 @@ export const insuranceCompanies = defineResource({
     { name: 'dnp', label: 'DNP', widget: 'switch', help: 'Do not process' },
     { name: 'cbr', label: 'CBR', widget: 'switch' },
   ],
-  read: 'admin.read',
+  // Reference data the invoice screens pick from (every signed-in user reads it); managers maintain it.
+  read: null,
   write: 'admin.write',
   api: {
     base: '/api/insuranceCompany',

@@ -93,7 +93,8 @@ export const vendors = defineResource({
     { name: 'longitude', label: 'Longitude', widget: 'number' },
     { name: 'inactive', label: 'Inactive', widget: 'switch' },
   ],
-  read: 'admin.read',
+  // Reference data the invoice screens pick from (every signed-in user reads it); managers maintain it.
+  read: null,
   write: 'admin.write',
   api: {
     base: '/api/vendors',

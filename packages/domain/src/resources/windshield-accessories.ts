@@ -49,7 +49,8 @@ export const windshieldAccessories = defineResource({
     { name: 'sortOrder', label: 'Sort Order', widget: 'number' },
     { name: 'isActive', label: 'Active', widget: 'switch' },
   ],
-  read: 'admin.read',
+  // Reference data the invoice screens pick from (every signed-in user reads it); managers maintain it.
+  read: null,
   write: 'admin.write',
   api: {
     base: '/api/WindshieldAccessories',
