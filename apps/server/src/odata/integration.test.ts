@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runODataQuery } from './run.js';
-import { openTestDb, parents, type TestDb, wide } from './test-fixtures.js';
+import { openTestDb, parents, parentsWithLookups, type TestDb, wide } from './test-fixtures.js';
 import type { ODataResource } from './types.js';
 
 let db: TestDb;
@@ -159,6 +159,31 @@ describe('OData lists on PGlite', () => {
     expect(value).toHaveLength(3);
     expect(Object.keys(value[0])).toEqual(Array.from({ length: 60 }, (_, i) => `f${i}`));
     expect(value[1].f59).toBe(259);
+  });
+
+  it('joins looked-up names after the limit, with the same answer as the correlated form', async () => {
+    const query = {
+      $select: 'id,ownerName,ownerCard,name',
+      $filter: 'id le 4',
+      $expand: 'owner($select=name)',
+    };
+    const joined = await get(query, parentsWithLookups);
+    // Sorted on a property outside the selection, the page falls back to correlated subqueries.
+    const correlated = await get({ ...query, $orderby: 'score desc' }, parentsWithLookups);
+    const byId = (rows: { id: number }[]) => [...rows].sort((a, b) => a.id - b.id);
+    expect(byId(joined.value)).toEqual(byId(correlated.value));
+    expect(joined.value).toEqual([
+      { id: 4, ownerName: 'Cy', ownerCard: { id: 3, upper: 'CY' }, name: 'a_b', owner: { name: 'Cy' } },
+      { id: 3, ownerName: null, ownerCard: { id: null, upper: null }, name: '100% Glass', owner: null },
+      {
+        id: 2,
+        ownerName: 'Bob',
+        ownerCard: { id: 2, upper: 'BOB' },
+        name: "O'Brien",
+        owner: { name: 'Bob' },
+      },
+      { id: 1, ownerName: 'Ann', ownerCard: { id: 1, upper: 'ANN' }, name: 'Alpha', owner: { name: 'Ann' } },
+    ]);
   });
 
   it('treats hostile text as data', async () => {

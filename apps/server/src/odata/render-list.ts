@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type JsonEntry, jsonObject } from './json-object.js';
 import type { ListPlan } from './plan.js';
+import type { ODataLookup } from './types.js';
 
 const raw = sql.raw;
 
@@ -66,28 +67,66 @@ function renderRecords(plan: ListPlan): SQL | undefined {
     plan.fields.find((key) => !key.includes('/') && resource.fields[key].sql === t.expr),
   );
   if (!plan.order.length || orderKeys.some((key) => key === undefined)) return undefined;
+
+  // Looked-up names join after the page's limit, one left join per distinct lookup (facility/name and
+  // facility/shortName share one): the planner hashes the small table once instead of running a
+  // subplan per row and name. The inner level then carries the lookup keys (k0…) and plain columns (c0…).
+  const joins = new Map<string, { alias: string; key: string; lookup: ODataLookup }>();
+  const inner: SQL[] = [];
+  const lookedUp = (l: ODataLookup) => {
+    const id = [l.from, l.key, l.on].join('\u0000');
+    let join = joins.get(id);
+    if (!join) {
+      join = { alias: `odata_x${joins.size}`, key: `k${joins.size}`, lookup: l };
+      joins.set(id, join);
+      inner.push(raw(`(${l.on}) as ${join.key}`));
+    }
+    return raw(`(${l.value.replace(/\bx\./g, `${join.alias}.`)})`);
+  };
+  const hasLookups = plan.fields.some((key) => resource.fields[key].lookup);
   const columns = new Map<string, SQL | JsonEntry[]>();
-  for (const key of plan.fields) {
+  plan.fields.forEach((key, i) => {
+    const field = resource.fields[key];
+    let value: SQL;
+    if (field.lookup && hasLookups) value = lookedUp(field.lookup);
+    else if (hasLookups) {
+      inner.push(raw(`(${field.sql}) as c${i}`));
+      value = raw(`${alias}.c${i}`);
+    } else value = raw(`(${field.sql})`);
     const [head, ...rest] = key.split('/');
-    const value = raw(`(${resource.fields[key].sql})`);
     if (!rest.length) columns.set(head, value);
     else {
       const entries = (columns.get(head) as JsonEntry[] | undefined) ?? [];
       entries.push({ path: rest, value });
       columns.set(head, entries);
     }
-  }
-  for (const e of plan.expands) columns.set(e.key, renderExpand(e.plan));
+  });
+  plan.expands.forEach((e, i) => {
+    if (!hasLookups) columns.set(e.key, renderExpand(e.plan));
+    else {
+      inner.push(sql`${renderExpand(e.plan)} as ${raw(`e${i}`)}`);
+      columns.set(e.key, raw(`${alias}.e${i}`));
+    }
+  });
   if ([...columns.keys()].some((key) => key.length > MAX_ALIAS_LENGTH)) return undefined;
-  const select = [...columns].map(([key, value]) => {
+  const named = [...columns].map(([key, value]) => {
     const column = Array.isArray(value) ? jsonObject(value) : value;
     return sql`${column} as ${raw(`"${key}"`)}`;
   });
-  const inner = sql`select ${sql.join(select, sql`, `)} from ${raw(resource.from)}${whereClause(plan)} order by ${raw(
-    plan.order.map((t) => `(${t.expr}) ${t.dir}`).join(', '),
-  )} limit ${plan.top} offset ${plan.skip}`;
-  const aggOrder = raw(plan.order.map((t, i) => `${alias}."${orderKeys[i]}" ${t.dir}`).join(', '));
-  return sql`select coalesce(json_agg(${raw(alias)} order by ${aggOrder}), '[]')::text as json, count(*)::int as n from (${inner}) ${raw(alias)}`;
+  const page = (select: SQL[]) =>
+    sql`select ${sql.join(select, sql`, `)} from ${raw(resource.from)}${whereClause(plan)} order by ${raw(
+      plan.order.map((t) => `(${t.expr}) ${t.dir}`).join(', '),
+    )} limit ${plan.top} offset ${plan.skip}`;
+  let rows = page(named);
+  if (hasLookups) {
+    const leftJoins = [...joins.values()].map(
+      (j) => ` left join ${j.lookup.from} ${j.alias} on ${j.alias}.${j.lookup.key} = ${alias}.${j.key}`,
+    );
+    rows = sql`select ${sql.join(named, sql`, `)} from (${page(inner)}) ${raw(alias)}${raw(leftJoins.join(''))}`;
+  }
+  const rowAlias = hasLookups ? `odata_r${plan.depth}` : alias;
+  const aggOrder = raw(plan.order.map((t, i) => `${rowAlias}."${orderKeys[i]}" ${t.dir}`).join(', '));
+  return sql`select coalesce(json_agg(${raw(rowAlias)} order by ${aggOrder}), '[]')::text as json, count(*)::int as n from (${rows}) ${raw(rowAlias)}`;
 }
 
 /** One row: `json` (text of the page's JSON array) and `n` (rows in the page). */

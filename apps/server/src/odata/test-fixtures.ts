@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
+import { lookup } from './fields.js';
 import type { ODataField, ODataResource, QueryExecutor } from './types.js';
 
 /** Test-only resources over the odt_* tables created by `openTestDb`. */
@@ -58,6 +59,20 @@ export const parents: ODataResource = {
   key: 'p.id',
   defaultTop: 5,
   maxTop: 8,
+};
+
+/** parents with names looked up by key (joined after the limit in named-row pages). */
+export const parentsWithLookups: ODataResource = {
+  ...parents,
+  fields: {
+    ...parents.fields,
+    ownerName: lookup({ from: 'odt_owner', key: 'id', on: 'p.owner_id', value: 'x.name' }, 'string'),
+    'ownerCard/id': { sql: 'p.owner_id', type: 'number' },
+    'ownerCard/upper': lookup(
+      { from: 'odt_owner', key: 'id', on: 'p.owner_id', value: 'upper(x.name)' },
+      'string',
+    ),
+  },
 };
 
 /** 60 properties: exercises the 50-pairs limit of json_build_object. */

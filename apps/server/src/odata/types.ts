@@ -14,6 +14,19 @@ export interface ODataField {
   filter?: boolean;
   sort?: boolean;
   select?: boolean;
+  /**
+   * An output-only name looked up in another table by a unique key (`lookup()` in fields.ts). `sql` is
+   * then the same lookup as a correlated subquery; pages built as named rows join instead (render-list.ts).
+   */
+  lookup?: ODataLookup;
+}
+
+/** `value` (over the alias `x`) of the row of `from` whose unique column `key` equals `on` (over the resource). */
+export interface ODataLookup {
+  from: string;
+  key: string;
+  on: string;
+  value: string;
 }
 
 export interface ODataExpand {

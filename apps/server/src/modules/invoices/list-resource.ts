@@ -1,4 +1,4 @@
-import { f, out, userName } from '../../odata/fields.js';
+import { f, lookup, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 /**
@@ -13,13 +13,19 @@ export const invoiceListResource: ODataResource = {
   fields: {
     id: f('i.id', 'number'),
     facilityId: f('i.facility_id', 'number'),
-    'facility/shortName': out('(select x.short_name from facilities x where x.id = i.facility_id)', 'string'),
-    'facility/name': out('(select x.name from facilities x where x.id = i.facility_id)', 'string'),
+    'facility/shortName': lookup(
+      { from: 'facilities', key: 'id', on: 'i.facility_id', value: 'x.short_name' },
+      'string',
+    ),
+    'facility/name': lookup(
+      { from: 'facilities', key: 'id', on: 'i.facility_id', value: 'x.name' },
+      'string',
+    ),
     totalCost: f('i.total_cost', 'number'),
     paymentTypeId: f('i.payment_type_id', 'number'),
     insuranceCompanyId: f('i.insurance_company_id', 'number'),
-    insuranceCompany: out(
-      '(select x.name from insurance_companies x where x.id = i.insurance_company_id)',
+    insuranceCompany: lookup(
+      { from: 'insurance_companies', key: 'id', on: 'i.insurance_company_id', value: 'x.name' },
       'string',
     ),
     referenceNumber: f('i.reference_number', 'string'),
@@ -70,8 +76,19 @@ export const invoiceListResource: ODataResource = {
     'serviceAddress/city': f('i.service_city', 'string'),
     'serviceAddress/state': f('i.service_state', 'string'),
     'serviceAddress/zip': f('i.service_zip', 'string'),
-    lockedBy: userName('(select l.user_id from invoice_locks l where l.invoice_id = i.id)'),
-    parkedLine: out('(select p.park_line from parked_items p where p.invoice_id = i.id)', 'number'),
+    lockedBy: lookup(
+      {
+        from: "(select l.invoice_id, u.first_name || ' ' || u.last_name as name from invoice_locks l join users u on u.id = l.user_id)",
+        key: 'invoice_id',
+        on: 'i.id',
+        value: 'x.name',
+      },
+      'string',
+    ),
+    parkedLine: lookup(
+      { from: 'parked_items', key: 'invoice_id', on: 'i.id', value: 'x.park_line' },
+      'number',
+    ),
   },
   defaultOrderBy: 'i.lost asc, i.follow_up_at asc, i.open_date_time desc',
   key: 'i.id',

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { invoiceListSelect } from '@glass/domain/invoice-list';
 import { http, type ODataPage } from '../../api/http';
 
 /** A row of GET /api/Invoices (apps/server/src/modules/invoices/list-resource.ts; paths become objects). */
@@ -75,14 +76,24 @@ export const invoiceListApi = {
       ? http.get<ODataPage<InvoiceListRow>>(link, { signal })
       : http.get<ODataPage<InvoiceListRow>>('Invoices', {
           signal,
-          query: { $top: INVOICE_LIST_TOP, $count: true, $filter: link.$filter },
+          query: {
+            $top: INVOICE_LIST_TOP,
+            $count: true,
+            $filter: link.$filter,
+            $select: invoiceListSelect(),
+          },
         }),
   summary: ($filter: string | undefined, signal?: AbortSignal) =>
     http.get<InvoiceSummary>('Invoices/summary', { signal, query: { $filter } }),
   outstanding: (page: number, signal?: AbortSignal) =>
     http.get<ODataPage<InvoiceListRow>>('Invoices/outstanding', {
       signal,
-      query: { $top: OUTSTANDING_TOP, $skip: (page - 1) * OUTSTANDING_TOP, $count: true },
+      query: {
+        $top: OUTSTANDING_TOP,
+        $skip: (page - 1) * OUTSTANDING_TOP,
+        $count: true,
+        $select: invoiceListSelect('outstandingReason'),
+      },
     }),
   /** The finalizing queue, oldest submission first: the first page for a filter, or a next link. */
   finalizing: (link: string | { $filter?: string }, signal?: AbortSignal) =>
@@ -90,7 +101,12 @@ export const invoiceListApi = {
       ? http.get<ODataPage<InvoiceListRow>>(link, { signal })
       : http.get<ODataPage<InvoiceListRow>>('Invoices/finalizing', {
           signal,
-          query: { $top: INVOICE_LIST_TOP, $count: true, $filter: link.$filter },
+          query: {
+            $top: INVOICE_LIST_TOP,
+            $count: true,
+            $filter: link.$filter,
+            $select: invoiceListSelect('submittedAt', 'clearingHouse'),
+          },
         }),
   finalize: (invoiceIds: number[]) => http.post<FinalizeResult>('Invoices/finalize', { invoiceIds }),
 };
