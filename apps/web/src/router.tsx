@@ -40,7 +40,12 @@ const OWN_SCREENS = new Set([
   '/service-vehicles/:id',
 ]);
 // Screens built by feature areas (each a lazy chunk); the remaining tile routes show an honest placeholder.
-const FEATURE_ROUTES = [...adminRouteElements, ...serviceVehicleRouteElements, ...invoiceRouteElements, ...notifyRouteElements];
+const FEATURE_ROUTES = [
+  ...adminRouteElements,
+  ...serviceVehicleRouteElements,
+  ...invoiceRouteElements,
+  ...notifyRouteElements,
+];
 const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
 const tileRoutes = ROUTES.filter(
   (route) => !OWN_SCREENS.has(route.path) && !featurePaths.has(route.path),
