@@ -1,3 +1,4 @@
+import { MoneyInput } from '../../resources/money-input';
 import { PAYMENT_TYPE_OPTIONS } from '@glass/domain/enums';
 import { formatDate } from '@glass/domain/rules/date-format';
 import { referenceProblem } from '@glass/domain/rules/invoice-rules';
@@ -297,27 +298,13 @@ export function DetailForm({ invoice, readOnly }: { invoice: InvoiceDetail; read
             <Input type="datetime-local" aria-label="Loss date" />
           </Form.Item>
           <Form.Item name="deductibleAmount" label="Deductible">
-            <InputNumber
-              aria-label="Deductible"
-              min={0}
-              max={1_000_000}
-              precision={2}
-              prefix="$"
-              style={{ width: '100%' }}
-            />
+            <MoneyInput label="Deductible" />
           </Form.Item>
           <Form.Item name="deductiblePaymentTypeId" label="Deductible paid by">
             <Select aria-label="Deductible paid by" allowClear options={paymentOptions} />
           </Form.Item>
           <Form.Item name="depositAmount" label="Deposit">
-            <InputNumber
-              aria-label="Deposit"
-              min={0}
-              max={1_000_000}
-              precision={2}
-              prefix="$"
-              style={{ width: '100%' }}
-            />
+            <MoneyInput label="Deposit" />
           </Form.Item>
           <Form.Item name="depositPaymentTypeId" label="Deposit paid by">
             <Select aria-label="Deposit paid by" allowClear options={paymentOptions} />

@@ -1,3 +1,4 @@
+import { MoneyInput } from '../../resources/money-input';
 import { Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { Facts, Section } from '../service-vehicles/sv-detail-sections';
@@ -71,14 +72,7 @@ function RepairDialog({
           <Input aria-label="Location" maxLength={100} />
         </Form.Item>
         <Form.Item name="amount" label="Amount" rules={[{ required: true, message: 'Amount is required' }]}>
-          <InputNumber
-            aria-label="Amount"
-            min={0}
-            max={1_000_000}
-            precision={2}
-            prefix="$"
-            style={{ width: '100%' }}
-          />
+          <MoneyInput label="Amount" />
         </Form.Item>
         <Form.Item name="lineNumber" label="Line number" extra="Blank takes the next line.">
           <InputNumber aria-label="Line number" min={1} max={99} precision={0} style={{ width: '100%' }} />

@@ -1,5 +1,6 @@
+import { MoneyInput } from '../../resources/money-input';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { Button, Form, Input, InputNumber, Modal, Tag } from 'antd';
+import { Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { http } from '../../api/http';
 import { LookupSelect } from '../../resources/lookup-select';
@@ -144,10 +145,10 @@ function PartModal({
           <LookupSelect source={VENDORS} />
         </Form.Item>
         <Form.Item name="cost" label="Cost">
-          <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: '100%' }} />
+          <MoneyInput step={0.01} />
         </Form.Item>
         <Form.Item name="price" label="Price" rules={[{ required: true, message: 'Enter the price.' }]}>
-          <InputNumber min={0} step={0.01} precision={2} prefix="$" style={{ width: '100%' }} />
+          <MoneyInput step={0.01} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,7 +1,8 @@
+import { MoneyInput } from '../../resources/money-input';
 import { PAYMENT_TYPE_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Popconfirm, Select, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { http } from '../../api/http';
 import { invoiceSubKey, type UserRef } from './documents-api';
@@ -121,7 +122,7 @@ function TransactionForm({ invoiceId }: { invoiceId: number }) {
         <Select aria-label="Type" options={[...TRANSACTION_TYPE_OPTIONS]} style={{ minWidth: 130 }} />
       </Form.Item>
       <Form.Item name="amount" label="Amount" rules={[{ required: true, message: 'Enter the amount.' }]}>
-        <InputNumber min={0.01} max={1_000_000} step={0.01} precision={2} prefix="$" />
+        <MoneyInput min={0.01} step={0.01} style={undefined} />
       </Form.Item>
       <Form.Item name="paymentTypeId" label="Payment type">
         <Select
