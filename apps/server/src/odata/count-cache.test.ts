@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cachedCount } from './count-cache.js';
+import { cachedAggregate, cachedCount } from './count-cache.js';
 
 describe('cachedCount', () => {
   it('reuses a large count for the same query, and never caches a small one', async () => {
@@ -22,5 +22,21 @@ describe('cachedCount', () => {
     const s = sql`select count(*) from y`;
     expect(await cachedCount(s, small)).toBe(1);
     expect(await cachedCount(s, small)).toBe(2);
+  });
+});
+
+describe('cachedAggregate', () => {
+  it('caches an aggregate by the rows it counted', async () => {
+    let calls = 0;
+    const summary = (total: number) => async () => {
+      calls++;
+      return { total, signed: calls };
+    };
+    const q = sql`select count(*) as total from z where b = ${1}`;
+    expect(await cachedAggregate(q, summary(20_000), (v) => v.total)).toEqual({ total: 20_000, signed: 1 });
+    expect(await cachedAggregate(q, summary(20_000), (v) => v.total)).toEqual({ total: 20_000, signed: 1 });
+    const few = sql`select count(*) as total from z where b = ${2}`;
+    await cachedAggregate(few, summary(3), (v) => v.total);
+    expect((await cachedAggregate(few, summary(3), (v) => v.total)).signed).toBe(3);
   });
 });

@@ -10,18 +10,27 @@ import { renderSql } from './render-sql.js';
 const TTL_MS = 5_000;
 const LARGE = 10_000;
 const MAX_ENTRIES = 500;
-const cache = new Map<string, { count: number; until: number }>();
+const cache = new Map<string, { value: unknown; until: number }>();
 
-export async function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
-  const { sql, params } = renderSql(countSql);
+/** Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary). */
+export async function cachedAggregate<T>(
+  query: SQL,
+  run: (q: SQL) => Promise<T>,
+  rowsCounted: (value: T) => number,
+): Promise<T> {
+  const { sql, params } = renderSql(query);
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.count;
-  const count = await run(countSql);
-  if (count >= LARGE) {
+  if (hit && hit.until > now) return hit.value as T;
+  const value = await run(query);
+  if (rowsCounted(value) >= LARGE) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { count, until: now + TTL_MS });
+    cache.set(key, { value, until: now + TTL_MS });
   } else cache.delete(key);
-  return count;
+  return value;
+}
+
+export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
+  return cachedAggregate(countSql, run, (count) => count);
 }

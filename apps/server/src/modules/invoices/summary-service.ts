@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
+import { cachedAggregate } from '../../odata/count-cache.js';
 import { ODataError } from '../../odata/index.js';
 import { planList } from '../../odata/plan.js';
 import { readOptions } from '../../odata/query-options.js';
@@ -34,10 +35,12 @@ export async function invoiceSummary(db: Database, query: Record<string, unknown
     throw e;
   }
   const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
-  const [row] = await db.rows<InvoiceSummary>(
+  // Like the list's own count, a summary of 10,000 invoices or more is reused for 5 s (decision 0004).
+  return cachedAggregate(
     sql`select count(*)::int as total, count(*) filter (where i.submitted)::int as submitted,
           count(*) filter (where i.signed)::int as signed, count(*) filter (where i.replacement)::int as replacement
         from ${sql.raw(invoiceListResource.from)}${where}`,
+    async (q) => (await db.rows<InvoiceSummary>(q))[0],
+    (summary) => summary.total,
   );
-  return row;
 }
