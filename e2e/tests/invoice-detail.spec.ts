@@ -34,6 +34,26 @@ async function newInvoice(page: Page): Promise<number> {
 const money = (value: number | string) => `$${Number(value).toFixed(2)}`;
 
 test.describe('invoice detail', () => {
+  test('a seeded invoice with an installer visit lists its appointment schedule', async ({ page }) => {
+    await page.goto('/new-home');
+    const api = await apiAs(page);
+    type Scheduled = { id: number; appointmentSchedules: { status: string | null }[] };
+    const page1 = await api.get<{ value: { id: number }[] }>('/api/Invoices?$select=id&$top=40&$orderby=id');
+    let found: Scheduled | undefined;
+    for (const { id } of page1.value) {
+      const detail = await api.get<Scheduled>(`/api/Invoices/${id}`);
+      if (detail.appointmentSchedules.some((a) => a.status)) {
+        found = detail;
+        break;
+      }
+    }
+    expect(found, 'a seeded invoice with an appointment').toBeDefined();
+    await page.goto(`/invoices/${found!.id}`);
+    const schedules = page.getByRole('list', { name: 'Appointment schedules' });
+    await expect(schedules.getByRole('listitem')).toHaveCount(found!.appointmentSchedules.length);
+    await expect(schedules).toContainText(found!.appointmentSchedules.find((a) => a.status)!.status!);
+  });
+
   test('edit sends only the changed field; repairs change the total; submit then finalize', async ({
     page,
   }) => {

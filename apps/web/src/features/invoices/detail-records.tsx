@@ -65,6 +65,21 @@ export function DetailHistory({ invoice }: { invoice: InvoiceDetail }) {
           )}
         </Section>
       ) : null}
+      <Section id="appointments" title="Appointment schedules">
+        {invoice.appointmentSchedules?.length ? (
+          <ul className="sv-list" aria-label="Appointment schedules">
+            {invoice.appointmentSchedules.map((a) => (
+              <li key={a.id} className="sv-row inv-wrap">
+                <strong>{a.scheduledAt ? formatDateTime(a.scheduledAt) : 'Not scheduled yet'}</strong>
+                {a.status ? ` — ${a.status}` : ''}
+                {a.installer ? ` — ${a.installer.name}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No appointments scheduled.</p>
+        )}
+      </Section>
       <Section id="history" title="History">
         {invoice.history.length ? (
           <ul className="sv-list" aria-label="History entries">

@@ -121,6 +121,14 @@ export interface InvoiceDetail {
   previousInvoiceId: number | null;
   nextInvoiceId: number | null;
   history: InvoiceHistoryEntry[];
+  /** Installer visits scheduled for the invoice, each with its latest appointment. */
+  appointmentSchedules?: {
+    id: number;
+    partTypeId: number | null;
+    scheduledAt: string | null;
+    status: string | null;
+    installer: UserRef | null;
+  }[];
 }
 
 export interface InvoiceNote {
