@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { getToken } from '../../api/auth-token';
 import { http } from '../../api/http';
 
 /**
@@ -17,9 +18,10 @@ let sent: string | undefined;
 export function saveStateNavigation(lastPath: string): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    if (lastPath === sent) return;
+    // A background save: signed out meanwhile (another tab), it is skipped, and a 401 never ends the session.
+    if (lastPath === sent || !getToken()) return;
     sent = lastPath;
-    http.put('users/me/stateNavigation', { lastPath }).catch((error: unknown) => {
+    http.put('users/me/stateNavigation', { lastPath }, { skipAuthRedirect: true }).catch((error: unknown) => {
       // Not worth a notice: this device keeps the path locally, and the next navigation retries.
       sent = undefined;
       console.warn('Saving the navigation state failed', error);

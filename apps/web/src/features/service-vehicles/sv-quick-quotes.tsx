@@ -154,10 +154,21 @@ function QuoteForm({
               <Input aria-label={`${label} part number`} maxLength={50} />
             </Form.Item>
             <Form.Item name={[key, 'partTypeId']} label="Type">
-              <Select aria-label={`${label} type`} allowClear options={options(lists?.partTypes)} />
+              <Select
+                aria-label={`${label} type`}
+                allowClear
+                virtual={false}
+                options={options(lists?.partTypes)}
+              />
             </Form.Item>
             <Form.Item name={[key, 'gradeId']} label="Grade">
-              <Select aria-label={`${label} grade`} allowClear options={options(lists?.grades)} />
+              {/* Short lists, all rendered (not virtual): every option reachable by screen readers and tests. */}
+              <Select
+                aria-label={`${label} grade`}
+                allowClear
+                virtual={false}
+                options={options(lists?.grades)}
+              />
             </Form.Item>
             <Form.Item name={[key, 'manufacturer']} label="Manufacturer">
               <Input aria-label={`${label} manufacturer`} maxLength={100} />
