@@ -47,6 +47,7 @@ test('a tech text sent through the API shows in the outbox, filtered by keyboard
   // 375 px wide: the table scrolls inside itself, the page does not.
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(row).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 });

@@ -75,7 +75,8 @@ export function OutboxPage() {
   }, [query.isError]);
 
   return (
-    <section aria-labelledby="screen-title">
+    // min-width 0 and the wrapper's overflow keep a wide table scrolling inside itself at 375 px.
+    <section aria-labelledby="screen-title" style={{ minWidth: 0 }}>
       <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
         {OUTBOX_TITLE}
       </h1>
@@ -108,61 +109,63 @@ export function OutboxPage() {
       {query.isPending ? (
         <ListSkeleton label="Loading Outbox" />
       ) : (
-        <Table<OutboxMessage>
-          aria-label="Outbox messages"
-          rowKey="id"
-          size="small"
-          scroll={{ x: 'max-content' }}
-          dataSource={query.data?.value ?? []}
-          loading={query.isFetching}
-          locale={{ emptyText: <Empty description="No messages found" /> }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: query.data?.['@odata.count'] ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-          columns={[
-            { key: 'created', title: 'Created', render: (_, m) => formatDateTime(m.createdAt) },
-            {
-              key: 'status',
-              title: 'Status',
-              render: (_, m) => {
-                const s = STATUSES.find((x) => x.value === m.status);
-                return (
-                  <Tag style={s && { color: s.color, background: s.background, borderColor: s.color }}>
-                    {s?.label ?? m.status}
-                  </Tag>
-                );
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table<OutboxMessage>
+            aria-label="Outbox messages"
+            rowKey="id"
+            size="small"
+            scroll={{ x: 'max-content' }}
+            dataSource={query.data?.value ?? []}
+            loading={query.isFetching}
+            locale={{ emptyText: <Empty description="No messages found" /> }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: query.data?.['@odata.count'] ?? 0,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+            columns={[
+              { key: 'created', title: 'Created', render: (_, m) => formatDateTime(m.createdAt) },
+              {
+                key: 'status',
+                title: 'Status',
+                render: (_, m) => {
+                  const s = STATUSES.find((x) => x.value === m.status);
+                  return (
+                    <Tag style={s && { color: s.color, background: s.background, borderColor: s.color }}>
+                      {s?.label ?? m.status}
+                    </Tag>
+                  );
+                },
               },
-            },
-            {
-              key: 'channel',
-              title: 'Channel',
-              responsive: WIDE,
-              render: (_, m) => CHANNELS.find((c) => c.value === m.channel)?.label ?? m.channel,
-            },
-            { key: 'to', title: 'To', dataIndex: 'toAddress' },
-            {
-              key: 'message',
-              title: 'Message',
-              render: (_, m) => (
-                <Typography.Paragraph
-                  style={{ maxWidth: 360, marginBottom: 0 }}
-                  ellipsis={{ rows: 2, expandable: true, symbol: 'more' }}
-                >
-                  {m.subject ? <strong>{m.subject}: </strong> : null}
-                  {m.body}
-                </Typography.Paragraph>
-              ),
-            },
-            { key: 'attempts', title: 'Attempts', dataIndex: 'attempts', responsive: WIDE },
-            { key: 'sent', title: 'Sent', render: (_, m) => formatDateTime(m.sentAt), responsive: WIDE },
-            { key: 'error', title: 'Error', render: (_, m) => m.error ?? '', responsive: WIDE },
-            { key: 'record', title: 'Record', render: (_, m) => <RecordLink m={m} /> },
-          ]}
-        />
+              {
+                key: 'channel',
+                title: 'Channel',
+                responsive: WIDE,
+                render: (_, m) => CHANNELS.find((c) => c.value === m.channel)?.label ?? m.channel,
+              },
+              { key: 'to', title: 'To', dataIndex: 'toAddress' },
+              {
+                key: 'message',
+                title: 'Message',
+                render: (_, m) => (
+                  <Typography.Paragraph
+                    style={{ maxWidth: 360, marginBottom: 0 }}
+                    ellipsis={{ rows: 2, expandable: true, symbol: 'more' }}
+                  >
+                    {m.subject ? <strong>{m.subject}: </strong> : null}
+                    {m.body}
+                  </Typography.Paragraph>
+                ),
+              },
+              { key: 'attempts', title: 'Attempts', dataIndex: 'attempts', responsive: WIDE },
+              { key: 'sent', title: 'Sent', render: (_, m) => formatDateTime(m.sentAt), responsive: WIDE },
+              { key: 'error', title: 'Error', render: (_, m) => m.error ?? '', responsive: WIDE },
+              { key: 'record', title: 'Record', render: (_, m) => <RecordLink m={m} /> },
+            ]}
+          />
+        </div>
       )}
     </section>
   );
