@@ -126,6 +126,8 @@ test('Subscription Settings saves only the changed row', async ({ page }) => {
   const group = dialog.getByRole('radiogroup').first();
   await expect(group).toBeVisible();
   await expectAccessible(page);
+  // Read the choice once the settings have settled (a start-up refetch may still replace the first answer).
+  await page.waitForLoadState('networkidle');
   const always = group.getByRole('radio', { name: 'Always' });
   const wasAlways = await always.isChecked();
   const puts: string[] = [];
