@@ -11,11 +11,15 @@ type Attribute = { attributeNameId: number; name: string; value: string };
 
 /** Picks an option of the antd Select with this accessible name. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
+  const select = page.getByLabel(label, { exact: true });
+  await select.click();
+  // This select's own dropdown (the one holding the list its combobox controls): another one may still be
+  // closing, and its options would match too.
+  const list = await select.getAttribute('aria-controls');
   await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${option}$`) })
-    .first()
     .click();
 }
 
