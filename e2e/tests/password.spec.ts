@@ -36,6 +36,8 @@ async function expectRules(page: Page, summary: string, messages: string[]) {
   await expect(modal).toBeVisible();
   await expect(modal.getByText(summary, { exact: true })).toBeVisible();
   await expect(modal.getByRole('listitem')).toHaveText(messages);
+  // Once its opening animation is over: a click during it can be lost on a loaded machine.
+  await expect(modal).not.toHaveClass(/ant-zoom-enter/);
   await modal.getByRole('button', { name: 'OK' }).click();
   await expect(modal).toBeHidden();
 }
