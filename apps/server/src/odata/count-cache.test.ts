@@ -40,3 +40,24 @@ describe('cachedAggregate', () => {
     expect((await cachedAggregate(few, summary(3), (v) => v.total)).signed).toBe(3);
   });
 });
+
+describe('concurrent callers', () => {
+  it('share one run of the same query, and a failed run is not kept', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const slow = () =>
+      new Promise<number>((done) => {
+        calls++;
+        release = () => done(70_000);
+      });
+    const q = sql`select count(*) from w where c = ${1}`;
+    const all = Promise.all([cachedCount(q, slow), cachedCount(q, slow), cachedCount(q, slow)]);
+    release();
+    expect(await all).toEqual([70_000, 70_000, 70_000]);
+    expect(calls).toBe(1);
+
+    const f = sql`select count(*) from w where c = ${2}`;
+    await expect(cachedCount(f, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cachedCount(f, async () => 12_000)).toBe(12_000);
+  });
+});

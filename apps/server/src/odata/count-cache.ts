@@ -11,6 +11,8 @@ const TTL_MS = 5_000;
 const LARGE = 10_000;
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { value: unknown; until: number }>();
+/** Aggregates being computed: callers of the same query share one run instead of each starting theirs. */
+const running = new Map<string, Promise<unknown>>();
 
 /** Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary). */
 export async function cachedAggregate<T>(
@@ -23,12 +25,22 @@ export async function cachedAggregate<T>(
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.value as T;
-  const value = await run(query);
-  if (rowsCounted(value) >= LARGE) {
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { value, until: now + TTL_MS });
-  } else cache.delete(key);
-  return value;
+  // When an entry expires under load, every request in flight would count at once; they share one run.
+  const pending = running.get(key);
+  if (pending) return pending as Promise<T>;
+  const result = run(query).then((value) => {
+    if (rowsCounted(value) >= LARGE) {
+      if (cache.size >= MAX_ENTRIES) cache.clear();
+      cache.set(key, { value, until: Date.now() + TTL_MS });
+    } else cache.delete(key);
+    return value;
+  });
+  running.set(key, result);
+  try {
+    return await result;
+  } finally {
+    running.delete(key);
+  }
 }
 
 export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
