@@ -57,6 +57,19 @@ test('a service vehicle from creation to its invoice', async ({ page, browser, b
   await page.getByLabel('Search My Service Vehicles').focus();
   await page.waitForTimeout(300);
   await expectAccessible(page);
+  // The customer's phone on the row places the call through the phone bridge, without leaving the list.
+  const row = page
+    .getByTestId('sv-row')
+    .filter({ has: page.getByRole('link', { name: new RegExp(`^#${id} `) }) });
+  const uriAsked = page.waitForResponse((r) => r.url().includes('/api/phoneExtensions/getRequestUri'));
+  await row
+    .getByRole('link', { name: /^Call / })
+    .first()
+    .click();
+  const answer = await uriAsked;
+  expect(answer.status()).toBe(200);
+  expect(new URL(answer.url()).searchParams.get('destinationPhone')?.replace(/\D/g, '')).toBe('5551234567');
+  await expect(page).toHaveURL(/\/my-service-vehicles$/);
   await page.getByRole('link', { name: new RegExp(`^#${id} `) }).click();
   await page.waitForURL(`**/service-vehicles/${id}`);
 

@@ -1,7 +1,7 @@
 import { PHONE_TYPE_OPTIONS_LAND_LINE, US_STATES } from '@glass/domain/enums';
 import { Checkbox, Form, Input, Select } from 'antd';
 import { Section } from '../service-vehicles/sv-detail-sections';
-import { PhoneLink } from '../service-vehicles/sv-row';
+import { PhoneLink } from '../phone/phone-link';
 import type { InvoicePerson } from './invoice-api';
 
 /** A customer or buyer as the form holds it (text as typed; the PATCH trims and blanks to null). */

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { cellText } from '../../resources/cells';
 import { facilityText, formatDateTime, vehicleText } from '../../shell/format';
-import { PhoneLink } from '../service-vehicles/sv-row';
+import { PhoneLink } from '../phone/phone-link';
 import type { InvoiceListRow } from './list-api';
 
 export interface InvoiceColumn {

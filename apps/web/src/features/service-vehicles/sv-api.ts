@@ -14,6 +14,7 @@ export interface SvPhone {
 /** A row of GET /api/ServiceVehicles and of the My lists (flattened OData paths become nested objects). */
 export interface SvListRow {
   id: number;
+  facilityId?: number | null;
   createdAt?: string | null;
   followUpDate?: string | null;
   followedUp?: boolean;

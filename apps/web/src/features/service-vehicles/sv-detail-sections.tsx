@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SvDetail, SvPhone } from './sv-api';
 import { IMAGE_FIELDS, StoredImages } from './sv-images';
-import { customerName, PhoneLink } from './sv-row';
+import { PhoneLink } from '../phone/phone-link';
+import { customerName } from './sv-row';
 
 const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
 export const money = (value: number | string | null | undefined) =>
@@ -36,9 +37,9 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-function Phone({ phone }: { phone?: SvPhone | null }) {
+function Phone({ phone, facilityId }: { phone?: SvPhone | null; facilityId?: number | null }) {
   if (!phone?.phone) return null;
-  return <PhoneLink phone={phone.phone} typeId={phone.phoneTypeId} />;
+  return <PhoneLink phone={phone.phone} typeId={phone.phoneTypeId} facilityId={facilityId} />;
 }
 
 /** Every field of spec 1 §3 "Service vehicle (detail)", read-only, in sections. */
@@ -85,11 +86,15 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
             ['Email', c?.email],
             [
               'Primary phone',
-              c?.contact?.primaryPhone?.phone ? <Phone key="p1" phone={c.contact.primaryPhone} /> : null,
+              c?.contact?.primaryPhone?.phone ? (
+                <Phone key="p1" phone={c.contact.primaryPhone} facilityId={sv.facility?.id} />
+              ) : null,
             ],
             [
               'Secondary phone',
-              c?.contact?.secondaryPhone?.phone ? <Phone key="p2" phone={c.contact.secondaryPhone} /> : null,
+              c?.contact?.secondaryPhone?.phone ? (
+                <Phone key="p2" phone={c.contact.secondaryPhone} facilityId={sv.facility?.id} />
+              ) : null,
             ],
           ]}
         />

@@ -1,13 +1,11 @@
-import { PHONE_TYPE_OPTIONS, repairOrderStatusLabel } from '@glass/domain/enums';
+import { repairOrderStatusLabel } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { repairType } from '@glass/domain/rules/repair-type';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PhoneLink } from '../phone/phone-link';
 import type { SvListRow } from './sv-api';
 import './service-vehicles.css';
-
-const phoneTypeLabel = (id: number | null | undefined) =>
-  PHONE_TYPE_OPTIONS.find((option) => option.value === id)?.label;
 
 export const customerName = (c: { firstName?: string | null; lastName?: string | null } | null | undefined) =>
   [c?.firstName, c?.lastName].filter(Boolean).join(' ');
@@ -28,17 +26,6 @@ export function PriorityMarker({ priority, color }: { priority?: number | null; 
     >
       {priority}
     </span>
-  );
-}
-
-export function PhoneLink({ phone, typeId }: { phone?: string | null; typeId?: number | null }) {
-  if (!phone) return null;
-  const type = phoneTypeLabel(typeId);
-  return (
-    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={`Call ${phone}${type ? ` (${type})` : ''}`}>
-      {phone}
-      {type ? ` (${type})` : ''}
-    </a>
   );
 }
 
@@ -91,9 +78,13 @@ export function SvRowCard({
         <Field label="Phones">
           {c?.primaryPhone || c?.secondaryPhone ? (
             <>
-              <PhoneLink phone={c?.primaryPhone} typeId={c?.primaryPhoneTypeId} />
+              <PhoneLink phone={c?.primaryPhone} typeId={c?.primaryPhoneTypeId} facilityId={row.facilityId} />
               {c?.primaryPhone && c?.secondaryPhone ? ', ' : null}
-              <PhoneLink phone={c?.secondaryPhone} typeId={c?.secondaryPhoneTypeId} />
+              <PhoneLink
+                phone={c?.secondaryPhone}
+                typeId={c?.secondaryPhoneTypeId}
+                facilityId={row.facilityId}
+              />
             </>
           ) : null}
         </Field>

@@ -1,0 +1,38 @@
+import { PHONE_TYPE_OPTIONS } from '@glass/domain/enums';
+import type { MouseEvent } from 'react';
+import { placeCall } from './phone-call';
+
+const phoneTypeLabel = (id: number | null | undefined) =>
+  PHONE_TYPE_OPTIONS.find((option) => option.value === id)?.label;
+
+/**
+ * A phone number with its type. Clicking it (or Enter on it) places the call through the phone bridge
+ * (spec 2 §4); the `tel:` address stays for copying and for assistive technology.
+ */
+export function PhoneLink({
+  phone,
+  typeId,
+  facilityId,
+}: {
+  phone?: string | null;
+  typeId?: number | null;
+  /** The facility whose DID the call goes out on, when it matters. */
+  facilityId?: number | null;
+}) {
+  if (!phone) return null;
+  const type = phoneTypeLabel(typeId);
+  const call = (event: MouseEvent) => {
+    event.preventDefault();
+    void placeCall(phone, facilityId);
+  };
+  return (
+    <a
+      href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+      onClick={call}
+      aria-label={`Call ${phone}${type ? ` (${type})` : ''}`}
+    >
+      {phone}
+      {type ? ` (${type})` : ''}
+    </a>
+  );
+}
