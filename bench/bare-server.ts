@@ -2,7 +2,7 @@
 // same rows as GET /api/Invoices (no auth, no parsing, no validation), with pg's default row parsing.
 import Fastify from 'fastify';
 import pg from 'pg';
-import { prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
+import { priorityClassSql, prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -47,8 +47,10 @@ app.get('/invoices', async (req) => {
   return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
 });
 
+// GET /api/ServiceVehicles as the screen asks for it: no filter, priority order (the naive rule over the
+// row's columns, the same text as the server's), top 100, and the count.
 const SV_LIST = `
-  select sv.id, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
+  select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
          sv.service_advisor_name as "serviceAdvisorName", sv.windshield_checked as "windshieldChecked",
          sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model", sv.vin,
          sv.repair_order_number as "repairOrderNumber", sv.ro_status_id as "statusId", f.short_name as "facility",
@@ -61,10 +63,9 @@ const SV_LIST = `
   left join customers c on c.id = sv.customer_id
   left join service_vehicle_locks l on l.service_vehicle_id = sv.id
   left join users lu on lu.id = l.user_id
-  where sv.repair_count > 0
-  order by sv.id desc
+  order by 2, sv.id desc
   limit 100`;
-const SV_COUNT = 'select count(*) from service_vehicles sv where sv.repair_count > 0';
+const SV_COUNT = 'select count(*) from service_vehicles sv';
 
 app.get('/service-vehicles', async () => {
   const [rows, count] = await Promise.all([pool.query(SV_LIST), pool.query(SV_COUNT)]);
@@ -72,12 +73,12 @@ app.get('/service-vehicles', async () => {
 });
 
 // GET /api/listMyServiceVehicles (active, repairs and replacements, first page of 10) for one user, the
-// naive way: the same priority rule (shared text), joins for the display names, a separate count.
+// naive way: the same priority rule (the naive text), joins for the display names, a separate count.
 const MY_WHERE = `(sv.created_by_id = $1 or sv.lead_technician_id = $1
     or sv.id in (select p.service_vehicle_id from parked_items p where p.parked_for_user_id = $1))
   and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void`;
 const MY_LIST = `
-  select sv.id, ${prioritySql('sv', 300)} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
+  select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
          sv.repair_count as "repairCount", sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model",
          sv.vin, sv.repair_order_number as "repairOrderNumber", f.short_name as "facility",
          lt.first_name || ' ' || lt.last_name as "leadTechnician", c.first_name as "customerFirstName",

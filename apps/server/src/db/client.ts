@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { renderSql } from '../odata/render-sql.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,12 +24,32 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   orm: Orm;
   rows<T = Record<string, unknown>>(query: SQL, tx?: Orm): Promise<T[]>;
+  /**
+   * `rows()` for the hot read queries of the lists: on a PostgreSQL server the statement is prepared once
+   * per connection (by its text) so that, once PostgreSQL settles on a generic plan, it is not planned on
+   * every request. Only the first MAX_PREPARED distinct texts of a process are prepared, which bounds the
+   * statements each connection keeps; later ones run as plain queries. Rows come with pg's parsers (the
+   * lists read only JSON text, counts and keys).
+   */
+  listRows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** Raw pg pool when on a PostgreSQL server (LISTEN/NOTIFY, socket.io adapter). */
   pool?: pg.Pool;
   /** The embedded client when on PGlite. */
   pglite?: PGlite;
+}
+
+/** Statement names by SQL text, shared by the connections of a pool (see Database.listRows). */
+const MAX_PREPARED = 200;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_PREPARED) {
+    name = `list_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -59,6 +80,11 @@ export async function openDatabase(opts: {
         const res: any = await (tx ?? orm).execute(query);
         return res.rows as T[];
       },
+      async listRows<T>(query: SQL) {
+        const { sql: text, params } = renderSql(query);
+        const res = await pool.query({ name: statementName(text), text, values: params });
+        return res.rows as T[];
+      },
       ping: () =>
         pool.query('select 1').then(
           () => true,
@@ -80,14 +106,16 @@ export async function openDatabase(opts: {
   });
   await client.waitReady;
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  const rows = async <T>(query: SQL, tx?: Orm) => {
+    const res: any = await (tx ?? orm).execute(query);
+    return res.rows as T[];
+  };
   return {
     kind: 'pglite',
     orm,
     pglite: client,
-    async rows<T>(query: SQL, tx?: Orm) {
-      const res: any = await (tx ?? orm).execute(query);
-      return res.rows as T[];
-    },
+    rows,
+    listRows: (query) => rows(query),
     ping: () =>
       client.query('select 1').then(
         () => true,

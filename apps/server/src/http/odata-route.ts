@@ -15,7 +15,7 @@ export async function sendODataList(
 ) {
   const rawQuery = (req.query ?? {}) as Record<string, unknown>;
   try {
-    const body = await runODataQuery((q) => db.rows(q), resource, rawQuery, {
+    const body = await runODataQuery((q) => db.listRows(q), resource, rawQuery, {
       baseUrl: req.url.split('?')[0],
       rawQuery,
       extraWhere,

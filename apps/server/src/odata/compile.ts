@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { planList } from './plan.js';
 import { readOptions } from './query-options.js';
-import { renderCount, renderData } from './render-list.js';
+import { renderCount, renderData, renderPartitioned } from './render-list.js';
 import type { CompileOptions, CompiledQuery, ODataResource } from './types.js';
 
 /**
@@ -20,5 +20,6 @@ export function compileODataQuery(
     countSql: plan.count ? renderCount(plan) : undefined,
     top: plan.top,
     skip: plan.skip,
+    partitioned: renderPartitioned(plan),
   };
 }

@@ -1,9 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type JsonEntry, jsonObject } from './json-object.js';
 import type { ListPlan } from './plan.js';
+import { sameExpr } from './resource-index.js';
 import type { ODataLookup } from './types.js';
 
 const raw = sql.raw;
+
+/**
+ * Limit and offset as literals (checked integers), not parameters: a prepared list statement
+ * (Database.listRows) then gets a generic plan made for its real page size.
+ */
+function limitOffset(limit: number, offset: number): SQL {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) {
+    throw new Error(`invalid page: limit ${limit} offset ${offset}`);
+  }
+  return raw(offset ? ` limit ${limit} offset ${offset}` : ` limit ${limit}`);
+}
 
 function whereClause(plan: ListPlan): SQL {
   return plan.conditions.length ? sql` where ${sql.join(plan.conditions, sql` and `)}` : sql``;
@@ -37,7 +49,7 @@ function renderLevel(plan: ListPlan): { inner: SQL; object: SQL; aggOrder: SQL; 
   if (plan.order.length) {
     inner = sql`${inner} order by ${raw(plan.order.map((t) => `(${t.expr}) ${t.dir}`).join(', '))}`;
   }
-  inner = plan.kind === 'one' ? sql`${inner} limit 1` : sql`${inner} limit ${plan.top} offset ${plan.skip}`;
+  inner = plan.kind === 'one' ? sql`${inner} limit 1` : sql`${inner}${limitOffset(plan.top, plan.skip)}`;
   const aggOrder = raw(plan.order.map((t, i) => `${alias}.s${i} ${t.dir}`).join(', '));
   return { inner, object: jsonObject(entries), aggOrder, alias };
 }
@@ -116,7 +128,7 @@ function renderRecords(plan: ListPlan): SQL | undefined {
   const page = (select: SQL[]) =>
     sql`select ${sql.join(select, sql`, `)} from ${raw(resource.from)}${whereClause(plan)} order by ${raw(
       plan.order.map((t) => `(${t.expr}) ${t.dir}`).join(', '),
-    )} limit ${plan.top} offset ${plan.skip}`;
+    )}${limitOffset(plan.top, plan.skip)}`;
   let rows = page(named);
   if (hasLookups) {
     const leftJoins = [...joins.values()].map(
@@ -127,6 +139,60 @@ function renderRecords(plan: ListPlan): SQL | undefined {
   const rowAlias = hasLookups ? `odata_r${plan.depth}` : alias;
   const aggOrder = raw(plan.order.map((t, i) => `${rowAlias}."${orderKeys[i]}" ${t.dir}`).join(', '));
   return sql`select coalesce(json_agg(${raw(rowAlias)} order by ${aggOrder}), '[]')::text as json, count(*)::int as n from (${rows}) ${raw(rowAlias)}`;
+}
+
+/** A root page ordered first by a partitioned field, read one value at a time (renderPartitioned). */
+export interface PartitionedPage {
+  /** How many values the field has. */
+  parts: number;
+  /**
+   * The keys (column `k`) of up to `limit` rows of the `i`-th value in page order (0 is the first), under
+   * every condition and in the other sort terms' order: an index holding the value's condition serves it.
+   */
+  keys(i: number, limit: number): SQL;
+  /** One row, `json` and `n` as renderData, of the rows with these keys in the page's order. */
+  rows(keys: unknown[]): SQL;
+}
+
+/**
+ * A root page ordered first by a partitioned field (ODataField.partition) can be read value by value:
+ * the first value's rows, then the next value's while the page is not full. No row of a later value comes
+ * before a row of an earlier one, so the page is exact; and the common first page usually needs one value
+ * instead of the field computed and sorted on every row. Undefined when the plan does not fit (no such
+ * first sort term, or a composite key).
+ */
+export function renderPartitioned(plan: ListPlan): PartitionedPage | undefined {
+  const [first, ...rest] = plan.order;
+  if (plan.kind !== 'root' || !first || plan.index.keyExprs.length !== 1) return undefined;
+  const { resource } = plan.index;
+  const partition = Object.values(resource.fields).find(
+    (f) => f.partition && sameExpr(f.sql, first.expr),
+  )?.partition;
+  if (!partition) return undefined;
+  const key = plan.index.keyExprs[0];
+  const desc = first.dir.startsWith('desc');
+  const parts = [...partition].sort((a, b) => (desc ? b.value - a.value : a.value - b.value));
+  const within = rest.length ? ` order by ${rest.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}` : '';
+  return {
+    parts: parts.length,
+    keys: (i, limit) =>
+      sql`select (${raw(key)}) as k from ${raw(resource.from)} where ${sql.join(
+        [...plan.conditions, raw(`(${parts[i].when})`)],
+        sql` and `,
+      )}${raw(within)}${limitOffset(limit, 0)}`,
+    rows: (keys) =>
+      renderData({
+        ...plan,
+        conditions: [
+          sql`(${raw(key)}) in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+        ],
+        top: keys.length,
+        skip: 0,
+      }),
+  };
 }
 
 /** One row: `json` (text of the page's JSON array) and `n` (rows in the page). */

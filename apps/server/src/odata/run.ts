@@ -1,6 +1,6 @@
 import { cachedCount } from './count-cache.js';
 import { compileODataQuery } from './compile.js';
-import type { ODataResource, QueryExecutor, RunOptions } from './types.js';
+import type { CompiledQuery, ODataResource, QueryExecutor, RunOptions } from './types.js';
 
 /** Encodes a query component, leaving the characters OData links usually show as they are. */
 function encode(text: string): string {
@@ -20,6 +20,22 @@ export function buildNextLink(baseUrl: string, rawQuery: Record<string, unknown>
 }
 
 /**
+ * The page of a list ordered first by a partitioned field: the keys of each value's rows in turn until
+ * `skip + top` are known, then the page's rows by key. The statements read separate snapshots, so a row
+ * whose value changes meanwhile may be missed or (once, by key) repeated on a page, as between two pages.
+ */
+async function partitionedRows(exec: QueryExecutor, compiled: CompiledQuery) {
+  const p = compiled.partitioned!;
+  const wanted = compiled.skip + compiled.top;
+  const keys: unknown[] = [];
+  for (let i = 0; i < p.parts && keys.length < wanted; i++) {
+    for (const row of await exec(p.keys(i, wanted - keys.length))) keys.push(row.k);
+  }
+  const page = keys.slice(compiled.skip, wanted);
+  return page.length ? exec(p.rows(page)) : [];
+}
+
+/**
  * Runs a list query and returns the response body as text. The rows' JSON is built by
  * PostgreSQL and spliced in untouched; Node never parses it.
  */
@@ -31,7 +47,7 @@ export async function runODataQuery(
 ): Promise<string> {
   const compiled = compileODataQuery(resource, query, { extraWhere: opts.extraWhere });
   const [dataRows, count] = await Promise.all([
-    exec(compiled.dataSql),
+    compiled.partitioned ? partitionedRows(exec, compiled) : exec(compiled.dataSql),
     compiled.countSql
       ? cachedCount(compiled.countSql, async (q) => Number((await exec(q))[0]?.count ?? 0))
       : Promise.resolve(undefined),

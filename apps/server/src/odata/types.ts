@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { PartitionedPage } from './render-list.js';
 
 /** The value types a field can have; they decide which literals it may be compared with. */
 export type ODataType = 'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'guid';
@@ -19,6 +20,13 @@ export interface ODataField {
    * then the same lookup as a correlated subquery; pages built as named rows join instead (render-list.ts).
    */
   lookup?: ODataLookup;
+  /**
+   * For a computed field with a few values (a priority): trusted conditions, each true exactly on the rows
+   * where the field is `value`, disjoint and together covering every row. A root list ordered first by
+   * the field is then read value by value while its page is not full, each from an index that holds the
+   * condition, instead of computing and sorting the field on every row (renderPartitioned).
+   */
+  partition?: { value: number; when: string }[];
 }
 
 /** `value` (over the alias `x`) of the row of `from` whose unique column `key` equals `on` (over the resource). */
@@ -60,6 +68,8 @@ export interface CompiledQuery {
   countSql?: SQL;
   top: number;
   skip: number;
+  /** The faster way to the same page when it is ordered first by a partitioned field (run.ts uses it). */
+  partitioned?: PartitionedPage;
 }
 
 export interface CompileOptions {

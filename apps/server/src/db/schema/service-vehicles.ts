@@ -14,6 +14,7 @@ import { money, pk } from './columns.js';
 import { customers } from './customers.js';
 import { invoices } from './invoices.js';
 import { dispositions, lostReasons } from './lookups.js';
+import { priorityClassSql } from '../../modules/service-vehicles/priority-sql.js';
 
 /**
  * A service vehicle: a dealer's or customer's car in the pipeline for chip repair or replacement.
@@ -66,6 +67,11 @@ export const serviceVehicles = pgTable(
     repairQuoteAmount: money('repair_quote_amount'),
     replacementQuoteAmount: money('replacement_quote_amount'),
     notesCount: integer('notes_count').notNull().default(0),
+    /**
+     * The priority rule of spec 1 §4 without its time-dependent part (overdue follow-up), kept by PostgreSQL;
+     * the lists add the overdue rule and walk the indexes below by priority (priority-sql.ts).
+     */
+    priorityClass: smallint('priority_class').notNull().generatedAlwaysAs(sql.raw(priorityClassSql())),
     // Vehicle (inline).
     vehicleYear: smallint('vehicle_year'),
     vehicleMake: text('vehicle_make'),
@@ -99,6 +105,10 @@ export const serviceVehicles = pgTable(
   (t) => [
     // ORDER BY id DESC (service drive, top 50) walks the primary key backwards: no extra index.
     index('service_vehicles_created_at_idx').on(t.createdAt),
+    // The list by priority (priorityPartition in priority-sql.ts): each stored class by id, and the open
+    // classes (below LostOrVoid, 8) by id for the overdue ones, which come from every open class.
+    index('service_vehicles_priority_idx').on(t.priorityClass, t.id),
+    index('service_vehicles_open_idx').on(t.id).where(sql`${t.priorityClass} < 8`),
     index('service_vehicles_follow_up_date_idx').on(t.followUpDate),
     // The pipeline lists: repairCount > 0 and a date range on coalesce(followUpDate, createdAt).
     index('service_vehicles_pipeline_idx')

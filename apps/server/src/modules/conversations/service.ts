@@ -30,7 +30,7 @@ export class ConversationService {
   /** One conversation as the list shows it, with messages and recipients, if the user may see it. */
   async byId(userId: number, id: number): Promise<Record<string, unknown> | undefined> {
     const query = { $filter: `id eq ${id}`, $expand: 'messages($expand=recipients),recipients' };
-    const body = await runODataQuery((q) => this.db.rows(q), conversationsResource, query, {
+    const body = await runODataQuery((q) => this.db.listRows(q), conversationsResource, query, {
       baseUrl: '/api/Conversations',
       rawQuery: query,
       extraWhere: visibleTo(userId),

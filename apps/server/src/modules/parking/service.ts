@@ -40,7 +40,7 @@ export class ParkingService {
 
   async item(id: number) {
     const query = { $filter: `id eq ${id}` };
-    const body = await runODataQuery((q) => this.db.rows(q), parkedItemsResource, query, {
+    const body = await runODataQuery((q) => this.db.listRows(q), parkedItemsResource, query, {
       baseUrl: '',
       rawQuery: query,
     });

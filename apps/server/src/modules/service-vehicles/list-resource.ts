@@ -1,6 +1,6 @@
 import { f, out, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
-import { DEFAULT_TZO, priorityColorSql, prioritySql, tzoMinutes } from './priority-sql.js';
+import { DEFAULT_TZO, priorityColorSql, priorityPartition, prioritySql, tzoMinutes } from './priority-sql.js';
 
 /**
  * GET /api/ServiceVehicles: the list row of spec 1 §3 "Service vehicle list row", plus the flags the
@@ -110,8 +110,11 @@ function build(tzo: number): ODataResource {
         '(select p.park_line from parked_items p where p.service_vehicle_id = sv.id limit 1)',
         'number',
       ),
-      /** Spec 1 §4, 1 (first) to 9; sortable and filterable, computed per row (no index). */
-      priority: f(priority, 'number'),
+      /**
+       * Spec 1 §4, 1 (first) to 9; sortable and filterable. Computed per row from the stored class; a page
+       * ordered by it reads each value's rows from the indexes on the class (priorityPartition).
+       */
+      priority: { ...f(priority, 'number'), partition: priorityPartition('sv', tzo) },
       priorityColor: out(priorityColorSql(priority), 'string'),
     },
     defaultOrderBy: 'sv.id desc',

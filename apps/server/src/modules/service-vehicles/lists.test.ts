@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prioritySql } from './priority-sql.js';
 import { client, createSv, type SvTestContext, svTestContext } from './test-helpers.js';
 
 let t: SvTestContext;
@@ -33,6 +34,51 @@ describe('GET /api/ServiceVehicles', () => {
     expect(body.value.length).toBeGreaterThan(0);
     expect(body['@odata.count']).toBeGreaterThanOrEqual(body.value.length);
     for (const r of body.value) expect(r.repairCount).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/ServiceVehicles ordered by priority (read one priority at a time)', () => {
+  /** The same page the plain way: the priority computed on every row, sorted, then limit and offset. */
+  const expected = (where: string, order: string, top: number, skip: number) =>
+    t.app.deps.db
+      .rows<{ id: number; priority: number }>(
+        sql.raw(`select sv.id, ${prioritySql('sv', 300)} as priority from service_vehicles sv where ${where}
+                 order by ${order} limit ${top} offset ${skip}`),
+      )
+      .then((rows) => rows.map((r) => [r.id, r.priority]));
+  const got = async (query: string) => {
+    const res = await api.get(`/api/ServiceVehicles?$select=id,priority&${query}`, t.admin);
+    expect(res.statusCode).toBe(200);
+    return res.json().value.map((r: any) => [r.id, r.priority]);
+  };
+
+  it('gives the pages of the plain sort, across priorities, both directions and with filters', async () => {
+    const [{ n }] = await t.app.deps.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from service_vehicles`,
+    );
+    const asc = `${prioritySql('sv', 300)} asc, sv.id desc`;
+    const desc = `${prioritySql('sv', 300)} desc, sv.id`;
+    for (const [top, skip] of [
+      [100, 0],
+      [7, 0],
+      [7, 23],
+      [50, n - 20],
+      [10, n + 5],
+    ]) {
+      expect(await got(`$orderby=priority asc,id desc&$top=${top}&$skip=${skip}`)).toEqual(
+        await expected('true', asc, top, skip),
+      );
+      expect(await got(`$orderby=priority desc&$top=${top}&$skip=${skip}`)).toEqual(
+        await expected('true', desc, top, skip),
+      );
+    }
+    // A page that spans every priority: all rows at once.
+    const all = await got(`$orderby=priority asc,id desc&$top=500`);
+    expect(all).toEqual(await expected('true', asc, 500, 0));
+    expect(new Set(all.map((r: number[]) => r[1])).size).toBeGreaterThan(5);
+    expect(await got('$orderby=priority,id desc&$top=30&$skip=3&$filter=repairCount ge 4')).toEqual(
+      await expected('sv.repair_count >= 4', asc, 30, 3),
+    );
   });
 });
 

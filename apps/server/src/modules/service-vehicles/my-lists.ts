@@ -113,7 +113,7 @@ export class MyListService {
     tzo: number,
   ): Promise<MyListPage> {
     // The sort reads every match anyway, so the window count comes free with the page.
-    const ids = await this.db.rows<{ id: number; total: number }>(
+    const ids = await this.db.listRows<{ id: number; total: number }>(
       sql`select sv.id, count(*) over () as total from ${from} where ${where} order by ${order} limit ${q.take} offset ${q.skip}`,
     );
     if (ids.length === 0) {
@@ -132,7 +132,7 @@ export class MyListService {
         extraWhere: sql`sv.id in (${idList(list)})`,
       },
     );
-    const [row] = await this.db.rows<{ json: string }>(compiled.dataSql);
+    const [row] = await this.db.listRows<{ json: string }>(compiled.dataSql);
     const byId = new Map((JSON.parse(row.json) as Record<string, unknown>[]).map((r) => [r.id as number, r]));
     return { items: list.map((id) => byId.get(id)).filter((r) => r !== undefined), total };
   }

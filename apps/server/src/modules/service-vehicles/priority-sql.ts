@@ -18,27 +18,65 @@ export function startOfTodaySql(tzo: number): string {
   return `((date_trunc('day', (now() at time zone 'UTC') - make_interval(mins => ${m})) + make_interval(mins => ${m})) at time zone 'UTC')`;
 }
 
+const P = ServicePriority;
+
 /**
- * `servicePriority` (packages/domain/src/rules/priority.ts) in SQL, so lists can sort and filter by it.
- * Keep the two in step: priority-sql.test.ts compares them on the seeded rows.
+ * `servicePriority` (packages/domain/src/rules/priority.ts) in SQL without its one time-dependent rule,
+ * the overdue follow-up: lost or void, invoiced, ready (repair or replacement, contacted or not), standard.
+ * `service_vehicles.priority_class` stores it (a generated column over this text with no alias), so the
+ * lists can walk an index by priority; `prioritySql` adds the overdue rule on top.
  * - "Contact" is `followed_up` or a contact history entry; `last_contact_at` is that entry's time,
  *   kept on the row so the rule needs no per-row subquery (services set it with every isContact entry).
- * - "Overdue" is a follow-up date on a calendar day before today in the zone, i.e. before today's midnight.
+ * - The open classes (neither lost, void nor invoiced) are exactly those below `LostOrVoid`.
  */
-export function prioritySql(alias: string, tzo: number): string {
-  const a = alias;
-  const P = ServicePriority;
-  const replacement = `${a}.repair_count >= 4`;
-  const contacted = `(${a}.followed_up or ${a}.last_contact_at is not null)`;
+export function priorityClassSql(alias?: string): string {
+  const a = alias ? `${alias}.` : '';
+  const replacement = `${a}repair_count >= 4`;
+  const contacted = `(${a}followed_up or ${a}last_contact_at is not null)`;
   return `(case
-    when ${a}.lost or ${a}.void then ${P.LostOrVoid}
-    when coalesce(${a}.invoice_id, 0) > 0 then ${P.Invoiced}
-    when ${a}.follow_up_date < ${startOfTodaySql(tzo)} then ${P.OverdueFollowUp}
-    when ${a}.ready_to_call or ${a}.ready_for_parts then
+    when ${a}lost or ${a}void then ${P.LostOrVoid}
+    when coalesce(${a}invoice_id, 0) > 0 then ${P.Invoiced}
+    when ${a}ready_to_call or ${a}ready_for_parts then
       case when ${contacted}
         then case when ${replacement} then ${P.ReplacementContacted} else ${P.RepairContacted} end
         else case when ${replacement} then ${P.ReplacementNoContact} else ${P.RepairNoContact} end end
     else ${P.Standard} end)`;
+}
+
+/** "Overdue" is a follow-up date on a calendar day before today in the zone, i.e. before today's midnight. */
+const overdueSql = (alias: string, tzo: number) => `${alias}.follow_up_date < ${startOfTodaySql(tzo)}`;
+
+/**
+ * `servicePriority` in SQL, so lists can sort and filter by it: an open class becomes OverdueFollowUp when
+ * the follow-up is overdue. `cls` is the class expression: the stored column by default; the benchmark's
+ * naive endpoint passes `priorityClassSql(alias)`. Keep the two rules in step with the domain:
+ * priority-sql.test.ts compares them on the seeded rows.
+ */
+export function prioritySql(alias: string, tzo: number, cls = `${alias}.priority_class`): string {
+  return `(case when ${cls} < ${P.LostOrVoid} and ${overdueSql(alias, tzo)} then ${P.OverdueFollowUp} else ${cls} end)`;
+}
+
+/**
+ * The rows of each priority value, as conditions on the stored class that the index
+ * `(priority_class, id)` and the partial index of open rows by id serve (ODataField.partition): a list
+ * ordered by priority reads a page from each value instead of computing the priority of every row.
+ */
+export function priorityPartition(alias: string, tzo: number): { value: number; when: string }[] {
+  const cls = `${alias}.priority_class`;
+  const notOverdue = `not coalesce(${overdueSql(alias, tzo)}, false)`;
+  const open = [
+    P.RepairNoContact,
+    P.ReplacementNoContact,
+    P.RepairContacted,
+    P.ReplacementContacted,
+    P.Standard,
+  ];
+  return [
+    ...open.map((value) => ({ value, when: `${cls} = ${value} and ${notOverdue}` })),
+    { value: P.OverdueFollowUp, when: `${cls} < ${P.LostOrVoid} and ${overdueSql(alias, tzo)}` },
+    { value: P.LostOrVoid, when: `${cls} = ${P.LostOrVoid}` },
+    { value: P.Invoiced, when: `${cls} = ${P.Invoiced}` },
+  ];
 }
 
 /** The colour of a priority (spec 1 §4): red for 1-2, green for 3-4, none otherwise. */
