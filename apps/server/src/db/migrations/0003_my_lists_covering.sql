@@ -1,0 +1,4 @@
+DROP INDEX "service_vehicles_active_created_by_idx";--> statement-breakpoint
+DROP INDEX "service_vehicles_active_lead_tech_idx";--> statement-breakpoint
+CREATE INDEX "service_vehicles_my_created_by_idx" ON "service_vehicles" USING btree ("created_by_id","priority_class","follow_up_date","created_at","repair_count","id") WHERE "service_vehicles"."invoice_id" is null and not "service_vehicles"."lost" and not "service_vehicles"."void";--> statement-breakpoint
+CREATE INDEX "service_vehicles_my_lead_tech_idx" ON "service_vehicles" USING btree ("lead_technician_id","priority_class","follow_up_date","created_at","repair_count","id") WHERE "service_vehicles"."invoice_id" is null and not "service_vehicles"."lost" and not "service_vehicles"."void";
