@@ -1,12 +1,12 @@
-import { f, out, userName } from '../../odata/fields.js';
-import type { ODataResource } from '../../odata/types.js';
+import { f, lookup, out, userName } from '../../odata/fields.js';
+import type { ODataResource, ODataType } from '../../odata/types.js';
 import { DEFAULT_TZO, priorityColorSql, priorityPartition, prioritySql, tzoMinutes } from './priority-sql.js';
 
 /**
  * GET /api/ServiceVehicles: the list row of spec 1 §3 "Service vehicle list row", plus the flags the
  * priority rule needs and the priority itself. Names (facility, lead technician, lock holder, customer)
- * are correlated lookups evaluated only for the rows of the page; filters run on service_vehicles' own
- * indexed columns. "Only repairs > 0" stays a client filter (`$filter=repairCount gt 0`): the service
+ * are looked up for the rows of the page only (joined after its limit where they are by key); filters
+ * run on service_vehicles' own indexed columns. "Only repairs > 0" stays a client filter (`$filter=repairCount gt 0`): the service
  * drive and global search list every vehicle.
  *
  * `priority` depends on "today", which depends on the user's time zone, so there is one resource per
@@ -23,6 +23,12 @@ export function serviceVehicleListResourceFor(tzo: number | null | undefined): O
   }
   return resource;
 }
+
+/** Names looked up by key: one join per table after the page's limit (render-list.ts). */
+const facility = (column: string) =>
+  lookup({ from: 'facilities', key: 'id', on: 'sv.facility_id', value: `x.${column}` }, 'string');
+const customer = (column: string, type: ODataType) =>
+  lookup({ from: 'customers', key: 'id', on: 'sv.customer_id', value: `x.${column}` }, type);
 
 function build(tzo: number): ODataResource {
   const priority = prioritySql('sv', tzo);
@@ -72,11 +78,8 @@ function build(tzo: number): ODataResource {
       'repairOrder/repairOrderNumber': f('sv.repair_order_number', 'string'),
       'repairOrder/statusId': f('sv.ro_status_id', 'number'),
       'repairOrder/openedAt': f('sv.ro_opened_at', 'datetime'),
-      'facility/name': out('(select x.name from facilities x where x.id = sv.facility_id)', 'string'),
-      'facility/shortName': out(
-        '(select x.short_name from facilities x where x.id = sv.facility_id)',
-        'string',
-      ),
+      'facility/name': facility('name'),
+      'facility/shortName': facility('short_name'),
       leadTechnician: userName('sv.lead_technician_id'),
       locked: out(
         'exists (select 1 from service_vehicle_locks l where l.service_vehicle_id = sv.id)',
@@ -85,27 +88,12 @@ function build(tzo: number): ODataResource {
       lockedBy: userName(
         '(select l.user_id from service_vehicle_locks l where l.service_vehicle_id = sv.id)',
       ),
-      'customer/firstName': out(
-        '(select c.first_name from customers c where c.id = sv.customer_id)',
-        'string',
-      ),
-      'customer/lastName': out('(select c.last_name from customers c where c.id = sv.customer_id)', 'string'),
-      'customer/primaryPhone': out(
-        '(select c.primary_phone from customers c where c.id = sv.customer_id)',
-        'string',
-      ),
-      'customer/primaryPhoneTypeId': out(
-        '(select c.primary_phone_type_id from customers c where c.id = sv.customer_id)',
-        'number',
-      ),
-      'customer/secondaryPhone': out(
-        '(select c.secondary_phone from customers c where c.id = sv.customer_id)',
-        'string',
-      ),
-      'customer/secondaryPhoneTypeId': out(
-        '(select c.secondary_phone_type_id from customers c where c.id = sv.customer_id)',
-        'number',
-      ),
+      'customer/firstName': customer('first_name', 'string'),
+      'customer/lastName': customer('last_name', 'string'),
+      'customer/primaryPhone': customer('primary_phone', 'string'),
+      'customer/primaryPhoneTypeId': customer('primary_phone_type_id', 'number'),
+      'customer/secondaryPhone': customer('secondary_phone', 'string'),
+      'customer/secondaryPhoneTypeId': customer('secondary_phone_type_id', 'number'),
       parkLine: out(
         '(select p.park_line from parked_items p where p.service_vehicle_id = sv.id limit 1)',
         'number',
