@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type JsonEntry, jsonObject } from './json-object.js';
 import type { ListPlan } from './plan.js';
+import { renderSql, withParams } from './render-sql.js';
 import { sameExpr } from './resource-index.js';
 import type { ODataLookup } from './types.js';
 
@@ -173,25 +174,34 @@ export function renderPartitioned(plan: ListPlan): PartitionedPage | undefined {
   const desc = first.dir.startsWith('desc');
   const parts = [...partition].sort((a, b) => (desc ? b.value - a.value : a.value - b.value));
   const within = rest.length ? ` order by ${rest.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}` : '';
+  // The page's rows are fetched with one array parameter of keys, so their query, the largest, is
+  // built and rendered once for this plan, and each request only swaps in its keys.
+  const noKeys: unknown[] = [];
+  let rowsQuery: { sql: string; params: unknown[] } | undefined;
+  const keyQueries = new Map<string, SQL>();
   return {
     parts: parts.length,
-    keys: (i, limit) =>
-      sql`select (${raw(key)}) as k from ${raw(resource.from)} where ${sql.join(
-        [...plan.conditions, raw(`(${parts[i].when})`)],
-        sql` and `,
-      )}${raw(within)}${limitOffset(limit, 0)}`,
-    rows: (keys) =>
-      renderData({
-        ...plan,
-        conditions: [
-          sql`(${raw(key)}) in (${sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          )})`,
-        ],
-        top: keys.length,
-        skip: 0,
-      }),
+    keys: (i, limit) => {
+      let q = keyQueries.get(`${i} ${limit}`);
+      if (!q) {
+        q = sql`select (${raw(key)}) as k from ${raw(resource.from)} where ${sql.join(
+          [...plan.conditions, raw(`(${parts[i].when})`)],
+          sql` and `,
+        )}${raw(within)}${limitOffset(limit, 0)}`;
+        if (keyQueries.size < 64) keyQueries.set(`${i} ${limit}`, q);
+      }
+      return q;
+    },
+    rows: (keys) => {
+      rowsQuery ??= renderSql(
+        renderData({
+          ...plan,
+          conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`],
+          skip: 0,
+        }),
+      );
+      return withParams(rowsQuery, new Map([[noKeys, keys]]));
+    },
   };
 }
 

@@ -20,6 +20,30 @@ export function buildNextLink(baseUrl: string, rawQuery: Record<string, unknown>
 }
 
 /**
+ * Compiled queries by resource and query options, for lists without route scoping (whose SQL would
+ * differ per user): the same request, such as a screen's default list, is then built and rendered to
+ * text once (render-sql.ts) rather than on every call. Bounded like the count cache.
+ */
+const compiledByResource = new WeakMap<ODataResource, Map<string, CompiledQuery>>();
+const MAX_COMPILED = 200;
+
+function compileCached(resource: ODataResource, query: Record<string, unknown>): CompiledQuery {
+  let byQuery = compiledByResource.get(resource);
+  if (!byQuery) {
+    byQuery = new Map();
+    compiledByResource.set(resource, byQuery);
+  }
+  const key = JSON.stringify(query);
+  let compiled = byQuery.get(key);
+  if (!compiled) {
+    compiled = compileODataQuery(resource, query);
+    if (byQuery.size >= MAX_COMPILED) byQuery.clear();
+    byQuery.set(key, compiled);
+  }
+  return compiled;
+}
+
+/**
  * The page of a list ordered first by a partitioned field: the keys of each value's rows in turn until
  * `skip + top` are known, then the page's rows by key. The statements read separate snapshots, so a row
  * whose value changes meanwhile may be missed or (once, by key) repeated on a page, as between two pages.
@@ -45,7 +69,9 @@ export async function runODataQuery(
   query: Record<string, unknown>,
   opts: RunOptions,
 ): Promise<string> {
-  const compiled = compileODataQuery(resource, query, { extraWhere: opts.extraWhere });
+  const compiled = opts.extraWhere
+    ? compileODataQuery(resource, query, { extraWhere: opts.extraWhere })
+    : compileCached(resource, query);
   const [dataRows, count] = await Promise.all([
     compiled.partitioned ? partitionedRows(exec, compiled) : exec(compiled.dataSql),
     compiled.countSql
