@@ -300,3 +300,32 @@ test('/my-requests/?recordId= lists that record first and opens it', async ({ br
   await page.waitForURL(`**/service-vehicles/${record}`);
   await context.close();
 });
+
+test('the service vehicle list keeps only the cards in view in the page and pages by 100 from the server', async ({
+  page,
+}) => {
+  await page.goto('/service-vehicles');
+  await expect(page.getByRole('heading', { name: 'Service Vehicles' })).toBeVisible();
+  await expect(page.getByTestId('sv-row').first()).toBeVisible();
+  const found = Number(/(\d+) found/.exec((await page.getByText(/\d+ found/).textContent()) ?? '')?.[1]);
+  expect(found).toBeGreaterThan(100);
+  await expect(page.getByText(`${found} found (1–100 shown)`)).toBeVisible();
+  // 100 rows, but only the cards near the view are rendered.
+  expect(await page.getByTestId('sv-row').count()).toBeLessThan(40);
+  const box = page.getByRole('region', { name: 'Service Vehicles list' });
+  const firstId = await page.getByTestId('sv-row').first().getAttribute('aria-labelledby');
+  await box.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(page.getByTestId('sv-row').first()).not.toHaveAttribute('aria-labelledby', firstId ?? '');
+  await expect(page.getByTestId('sv-row').last()).toBeVisible();
+
+  // The next page comes from the server.
+  const next = page.waitForResponse(
+    (r) => r.url().includes('/api/ServiceVehicles') && new URL(r.url()).searchParams.get('$skip') === '100',
+  );
+  await page.getByTitle('Next Page').click();
+  expect((await next).status()).toBe(200);
+  await expect(page.getByText(new RegExp(`^${found} found \\(101–`))).toBeVisible();
+  await expectAccessible(page);
+});

@@ -12,9 +12,10 @@ import { useSessionState } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
 import { ListSkeleton } from '../../shell/list-skeleton';
 import { svApi } from './sv-api';
-import { SvRowCard } from './sv-row';
+import { SvVirtualList } from './sv-virtual-list';
 
-const PAGE_SIZE = 20;
+/** The list's page (spec: top 100 with the count); further pages by $skip. */
+const PAGE_SIZE = 100;
 const odataText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 interface Filters {
@@ -67,12 +68,19 @@ export function ServiceVehiclesListPage({ mode }: { mode: 'list' | 'drive' }) {
   const failure = mode === 'list' ? FAILED_TO_GET_SERVICE_VEHICLES : FAILED_TO_GET_SERVICE_DRIVE_LIST;
 
   const query = useQuery({
-    queryKey: ['service-vehicles', mode, filter],
+    queryKey: ['service-vehicles', mode, filter, page],
     enabled: filter !== null,
+    placeholderData: (previous) => previous,
     queryFn: () =>
       svApi.list(
         mode === 'list'
-          ? { $top: 100, $count: true, $orderby: 'priority asc,id desc', $filter: filter || undefined }
+          ? {
+              $top: PAGE_SIZE,
+              $skip: (page - 1) * PAGE_SIZE || undefined,
+              $count: true,
+              $orderby: 'priority asc,id desc',
+              $filter: filter || undefined,
+            }
           : { $top: 50, $orderby: 'id desc' },
       ),
   });
@@ -170,21 +178,18 @@ export function ServiceVehiclesListPage({ mode }: { mode: 'list' | 'drive' }) {
         <>
           <p aria-live="polite" style={{ margin: '0 0 8px' }}>
             {count !== undefined ? `${count} found` : `${rows.length} shown`}
-            {count !== undefined && count > rows.length ? ` (first ${rows.length} shown)` : ''}
+            {count !== undefined && count > rows.length
+              ? ` (${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + rows.length} shown)`
+              : ''}
+            {query.isFetching && !query.isLoading ? ' · loading…' : ''}
           </p>
-          <ul className="sv-list" aria-label={`${title} list`}>
-            {rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => (
-              <li key={row.id}>
-                <SvRowCard row={row} />
-              </li>
-            ))}
-          </ul>
-          {rows.length > PAGE_SIZE ? (
+          <SvVirtualList label={`${title} list`} rows={rows} />
+          {count !== undefined && count > PAGE_SIZE ? (
             <Pagination
               style={{ marginTop: 12 }}
               current={page}
               pageSize={PAGE_SIZE}
-              total={rows.length}
+              total={count}
               onChange={setPage}
               showSizeChanger={false}
               simple
