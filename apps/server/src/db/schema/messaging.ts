@@ -93,6 +93,10 @@ export const conversations = pgTable(
     index('conversations_last_message_idx').on(t.lastMessageAt),
     index('conversations_started_by_idx').on(t.startedByUserId, t.startedAt),
     index('conversations_sv_idx').on(t.serviceVehicleId),
+    // My Requests: every tech request (class 2) about a service vehicle, with what the list reads, index-only.
+    index('conversations_sv_requests_idx')
+      .on(t.serviceVehicleId, t.lastMessageAt, t.startedByUserId, t.id)
+      .where(sql`${t.classNameId} = 2 and ${t.serviceVehicleId} is not null`),
     index('conversations_invoice_idx').on(t.invoiceId),
   ],
 );
@@ -146,11 +150,17 @@ export const recipients = pgTable(
     recipientUserId: integer('recipient_user_id')
       .notNull()
       .references(() => users.id),
+    /** The message's conversation, kept here so "conversations a user received" is one index range. */
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     messageReadAt: ts('message_read_at'),
   },
   (t) => [
     uniqueIndex('recipients_message_user_uq').on(t.messageId, t.recipientUserId),
     index('recipients_user_idx').on(t.recipientUserId, t.messageId),
+    // My Requests: the conversations a user received a message in (and those unread), index-only.
+    index('recipients_user_conversation_idx').on(t.recipientUserId, t.conversationId, t.messageReadAt),
     index('recipients_unread_idx').on(t.recipientUserId).where(sql`${t.messageReadAt} is null`),
   ],
 );

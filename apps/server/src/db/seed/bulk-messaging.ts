@@ -62,8 +62,8 @@ export async function seedConversations(ctx: SeedContext): Promise<void> {
   );
   await exec(
     ctx,
-    `insert into recipients (message_id, recipient_user_id, message_read_at)
-     select distinct on (m.id, p.user_id) m.id, p.user_id,
+    `insert into recipients (message_id, recipient_user_id, conversation_id, message_read_at)
+     select distinct on (m.id, p.user_id) m.id, p.user_id, m.conversation_id,
        case when m.messaged_at < ${now} or ${hf('m.id * 7 + p.user_id', 650)} < 0.4 then m.messaged_at + interval '10 minutes' end
      from messages m join seed_conversations s on s.id = m.conversation_id
      cross join lateral (select unnest(array[s.starter, s.p2, s.p3]) as user_id) p

@@ -130,8 +130,8 @@ export class ConversationService {
     const result = await this.write(async (tx) => {
       await this.lockVisible(tx, user.id, conversationId);
       const marked = await this.db.rows<{ id: number }>(
-        sql`insert into recipients (message_id, recipient_user_id, message_read_at)
-            select m.id, ${user.id}, now() from messages m
+        sql`insert into recipients (message_id, recipient_user_id, conversation_id, message_read_at)
+            select m.id, ${user.id}, m.conversation_id, now() from messages m
             where m.conversation_id = ${conversationId} and m.message_from_user_id <> ${user.id}
             on conflict (message_id, recipient_user_id) do update set message_read_at = now()
               where recipients.message_read_at is null

@@ -142,7 +142,8 @@ export class ConversationWriter {
     const ids = m.recipients.map((r) => r.userId);
     if (ids.length === 0) return { conversationId: m.conversationId, messageId: msg.id, alerts: [] };
     await this.db.rows(
-      sql`insert into recipients (message_id, recipient_user_id) select ${msg.id}, u from ${idList(ids)} x(u)
+      sql`insert into recipients (message_id, recipient_user_id, conversation_id)
+          select ${msg.id}, u, ${m.conversationId} from ${idList(ids)} x(u)
           on conflict (message_id, recipient_user_id) do nothing`,
       tx,
     );

@@ -188,7 +188,9 @@ describe('GET /api/listMyRequests', () => {
       const [m] = await db.rows<{ id: number }>(
         sql`insert into messages (conversation_id, message, message_from_user_id) values (${c.id}, 'Please check', ${from}) returning id`,
       );
-      await db.rows(sql`insert into recipients (message_id, recipient_user_id) values (${m.id}, ${to})`);
+      await db.rows(
+        sql`insert into recipients (message_id, recipient_user_id, conversation_id) values (${m.id}, ${to}, ${c.id})`,
+      );
       return c.id;
     };
     const conversationA = await request(a.id, 101, 103);

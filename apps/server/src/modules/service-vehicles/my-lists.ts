@@ -53,18 +53,20 @@ function myFilter(type: MyListQuery['filterType'], tzo: number): SQL | undefined
 }
 
 /**
- * Conversations the user started or got a message in, per filterType, as an id set. (Testing each tech
- * request per row instead is no faster and its cost estimate switches on PostgreSQL's JIT, which costs more.)
+ * A condition on the conversation `c`: the user started it or got a message in it, per filterType. The
+ * received side is one probe of recipients (user, conversation), which PostgreSQL hashes for the user;
+ * the tech requests themselves come from their own partial index (bench/RESULTS.md, 2026-11-23).
  */
-function requestConversations(userId: number, type: RequestsQuery['filterType']): SQL {
-  const started = sql`select c.id from conversations c where c.started_by_user_id = ${userId}`;
+function involves(userId: number, type: RequestsQuery['filterType']): SQL {
+  const started = sql`c.started_by_user_id = ${userId}`;
   const received = (unread: boolean) =>
-    sql`select m.conversation_id from recipients r join messages m on m.id = r.message_id
-        where r.recipient_user_id = ${userId}${unread ? sql` and r.message_read_at is null` : sql``}`;
+    sql`exists (select 1 from recipients r where r.recipient_user_id = ${userId} and r.conversation_id = c.id${
+      unread ? sql` and r.message_read_at is null` : sql``
+    })`;
   if (type === 'sent') return started;
   if (type === 'received') return received(false);
   if (type === 'unread') return received(true);
-  return sql`${started} union ${received(false)}`;
+  return sql`(${started} or ${received(false)})`;
 }
 
 export interface MyListPage {
@@ -104,7 +106,7 @@ export class MyListService {
   async myRequests(userId: number, q: RequestsQuery): Promise<MyListPage> {
     const tzo = tzoMinutes(q.TZO);
     const from = sql`(select c.service_vehicle_id as sv_id, max(c.last_message_at) as last_at from conversations c
-        where c.class_name_id = 2 and c.service_vehicle_id is not null and c.id in (${requestConversations(userId, q.filterType)})
+        where c.class_name_id = 2 and c.service_vehicle_id is not null and ${involves(userId, q.filterType)}
         group by c.service_vehicle_id) req join service_vehicles sv on sv.id = req.sv_id`;
     const open = q.filterType === 'open' ? ACTIVE : undefined;
     const where = and(repairFilter(q), open, searchFilter(q.search));
@@ -155,10 +157,9 @@ export class MyListService {
               'startedByUserId', c.started_by_user_id,
               'startedBy', (select u.first_name || ' ' || u.last_name from users u where u.id = c.started_by_user_id),
               'lastMessageAt', c.last_message_at,
-              'unread', exists (select 1 from messages m join recipients r on r.message_id = m.id
-                                where m.conversation_id = c.id and r.recipient_user_id = ${userId} and r.message_read_at is null)) as request
+              'unread', ${involves(userId, 'unread')}) as request
           from conversations c
-          where c.class_name_id = 2 and c.service_vehicle_id in (${ids}) and c.id in (${requestConversations(userId, 'all')})
+          where c.class_name_id = 2 and c.service_vehicle_id in (${ids}) and ${involves(userId, 'all')}
           order by c.service_vehicle_id, c.last_message_at desc, c.id desc`,
     );
     const bySv = new Map(reqs.map((r) => [r.svId, r.request]));
