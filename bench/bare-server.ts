@@ -2,6 +2,10 @@
 // same rows as GET /api/Invoices (no auth, no parsing, no validation), with pg's default row parsing.
 import Fastify from 'fastify';
 import pg from 'pg';
+import {
+  MISSING_REFERENCE_SQL,
+  UNPAID_SQL,
+} from '../apps/server/src/modules/invoices/outstanding-resource.js';
 import { priorityClassSql, prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
 
 const pool = new pg.Pool({
@@ -97,6 +101,64 @@ const MY_COUNT = `select count(*) from service_vehicles sv where ${MY_WHERE}`;
 app.get('/my-service-vehicles', async (req) => {
   const userId = Number((req.query as { userId: string }).userId);
   const [rows, count] = await Promise.all([pool.query(MY_LIST, [userId]), pool.query(MY_COUNT, [userId])]);
+  return { items: rows.rows, total: Number(count.rows[0].count) };
+});
+
+// The invoice list's columns and joins (INVOICE_LIST's), for the other invoice lists.
+const INVOICE_COLUMNS = INVOICE_LIST.slice(INVOICE_LIST.indexOf('select') + 6, INVOICE_LIST.indexOf('where'));
+
+// GET /api/Invoices/outstanding: unpaid or missing a reference (the same rule text), oldest first, 25, count.
+const OUTSTANDING_WHERE = `not i.void and not i.lost and (${UNPAID_SQL} or ${MISSING_REFERENCE_SQL})`;
+app.get('/outstanding', async () => {
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `select case when ${UNPAID_SQL} then 'Unpaid' else 'Missing reference' end as "outstandingReason", ${INVOICE_COLUMNS}
+       where ${OUTSTANDING_WHERE} order by i.open_date_time, i.id limit 25`,
+    ),
+    pool.query(`select count(*) from invoices i where ${OUTSTANDING_WHERE}`),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+// GET /api/Invoices/finalizing: submitted, not finalized, with the clearing house, oldest submission first.
+const FINALIZING_WHERE = 'i.submitted and not i.finalized and not i.void and not i.lost';
+app.get('/finalizing', async () => {
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `select ch.id as "clearingHouseId", ch.name as "clearingHouse", i.submitted_at as "submittedAt", ${INVOICE_COLUMNS.replace(
+        'left join insurance_companies ic on ic.id = i.insurance_company_id',
+        'left join insurance_companies ic on ic.id = i.insurance_company_id left join clearing_houses ch on ch.id = ic.clearing_house_id',
+      )}
+       where ${FINALIZING_WHERE} order by i.submitted_at, i.id limit 250`,
+    ),
+    pool.query(`select count(*) from invoices i where ${FINALIZING_WHERE}`),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+// GET /api/listMyRequests (open vehicles with a tech request the user started or received, newest message
+// first, 10, total), the naive way: the received side through messages, names by join, a separate count.
+const MY_REQUESTS_FROM = `(select c.service_vehicle_id as sv_id, max(c.last_message_at) as last_at from conversations c
+    where c.class_name_id = 2 and c.service_vehicle_id is not null and (c.started_by_user_id = $1 or c.id in (
+      select m.conversation_id from recipients r join messages m on m.id = r.message_id where r.recipient_user_id = $1))
+    group by c.service_vehicle_id) req join service_vehicles sv on sv.id = req.sv_id`;
+const MY_REQUESTS_WHERE = 'sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void';
+app.get('/my-requests', async (req) => {
+  const userId = Number((req.query as { userId: string }).userId);
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `select sv.id, req.last_at as "lastMessageAt", sv.vehicle_year as "year", sv.vehicle_make as "make",
+              sv.vehicle_model as "model", sv.vin, sv.repair_order_number as "repairOrderNumber", f.short_name as "facility",
+              c.first_name as "customerFirstName", c.last_name as "customerLastName", c.primary_phone as "primaryPhone",
+              (select json_build_object('conversationId', x.id, 'subject', x.subject) from conversations x
+                where x.class_name_id = 2 and x.service_vehicle_id = sv.id order by x.last_message_at desc limit 1) as request
+       from ${MY_REQUESTS_FROM}
+       left join facilities f on f.id = sv.facility_id left join customers c on c.id = sv.customer_id
+       where ${MY_REQUESTS_WHERE} order by req.last_at desc, sv.id desc limit 10`,
+      [userId],
+    ),
+    pool.query(`select count(*) from ${MY_REQUESTS_FROM} where ${MY_REQUESTS_WHERE}`, [userId]),
+  ]);
   return { items: rows.rows, total: Number(count.rows[0].count) };
 });
 

@@ -148,6 +148,28 @@ async function main() {
         ...odata,
       },
       {
+        name: 'outstanding invoices (the screen’s request: top 25, count, oldest first)',
+        ours: `http://127.0.0.1:3300/api/Invoices/outstanding?$top=25&$count=true&$select=${invoiceListSelect('outstandingReason')}`,
+        bare: 'http://127.0.0.1:3301/outstanding',
+        auth: admin,
+        ...odata,
+      },
+      {
+        name: 'finalizing invoices (the screen’s request: top 250, count, oldest submission first)',
+        ours: `http://127.0.0.1:3300/api/Invoices/finalizing?$top=250&$count=true&$select=${invoiceListSelect('submittedAt', 'clearingHouse')}`,
+        bare: 'http://127.0.0.1:3301/finalizing',
+        auth: admin,
+        ...odata,
+      },
+      {
+        name: "My Requests (user 101's open vehicles with a tech request, newest message first, 10, total)",
+        ours: 'http://127.0.0.1:3300/api/listMyRequests?TZO=300&take=10&userId=101',
+        bare: 'http://127.0.0.1:3301/my-requests?userId=101',
+        auth: admin,
+        rows: (r: any) => r.items.length,
+        count: (r: any) => r.total,
+      },
+      {
         name: "My Service Vehicles (user 103's active vehicles, priority order, first 10, total)",
         ours: 'http://127.0.0.1:3300/api/listMyServiceVehicles?TZO=300&take=10&userId=103',
         bare: 'http://127.0.0.1:3301/my-service-vehicles?userId=103',
