@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
+import { ScrollBox } from '../../shell/scroll-box';
 import { useNarrow } from '../../shell/use-narrow';
 import type { InvoiceListRow } from './list-api';
 import type { InvoiceColumn } from './list-columns';
@@ -70,13 +71,7 @@ export function InvoiceTable({
   const heading = (item: ListItem) => ('heading' in item ? item.heading : null);
 
   return (
-    <section
-      ref={scrollRef}
-      className="inv-scroll"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
-      tabIndex={0}
-      aria-label={label}
-    >
+    <ScrollBox ref={scrollRef} className="inv-scroll" label={label}>
       {narrow ? (
         <ul className="inv-body inv-cards" style={{ height: virtualizer.getTotalSize() }}>
           {virtualItems.map(({ key, index, start }) => {
@@ -135,6 +130,6 @@ export function InvoiceTable({
           </tbody>
         </table>
       )}
-    </section>
+    </ScrollBox>
   );
 }

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { ScrollBox } from '../../shell/scroll-box';
 import { useNarrow } from '../../shell/use-narrow';
 import type { SvListRow } from './sv-api';
 import { SvRowCard } from './sv-row';
@@ -19,13 +20,7 @@ export function SvVirtualList({ label, rows }: { label: string; rows: SvListRow[
     overscan: 4,
   });
   return (
-    <section
-      ref={scrollRef}
-      className="sv-scroll"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
-      tabIndex={0}
-      aria-label={label}
-    >
+    <ScrollBox ref={scrollRef} className="sv-scroll" label={label}>
       <ul className="sv-virtual-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map(({ key, index, start }) => (
           <li
@@ -39,6 +34,6 @@ export function SvVirtualList({ label, rows }: { label: string; rows: SvListRow[
           </li>
         ))}
       </ul>
-    </section>
+    </ScrollBox>
   );
 }
