@@ -1,7 +1,7 @@
 import type { App } from '../../app.js';
-import type { NotifyProvider } from '../../notify/provider.js';
-import { RecordingProvider } from '../../notify/provider.js';
-import { startOutboxSender } from '../../notify/sender.js';
+import type { NotifyProvider } from '../notify/provider.js';
+import { RecordingProvider } from '../notify/provider.js';
+import { startOutboxSender } from '../notify/sender.js';
 import { hubOf } from '../../realtime/hub.js';
 import { runFollowUpAlerts } from './record-alerts.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/client.js';
 import type { CheckedImage, FileStore } from '../../files/file-store.js';
 import { badRequest } from '../../http/errors.js';
-import { queueNotices } from '../../notify/outbox.js';
+import { queueNotices } from '../notify/outbox.js';
 import type { UserAlert } from '../../realtime/hub.js';
 import { idList, insertAlerts } from '../alerts/alert-writer.js';
 import { type GroupListener, groupAudience } from '../subscriptions/audience.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database, Orm } from '../../db/client.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { queueNotices, queueSms, smsText } from '../../notify/outbox.js';
+import { queueNotices, queueSms, smsText } from '../notify/outbox.js';
 import type { EmailMeta } from '../notify/providers.js';
 import type { InvoiceDocumentService } from './documents-service.js';
 import { inTx, invoiceMissing, lockInvoiceRow, recordInvoiceChange } from './records.js';

@@ -5,7 +5,7 @@ import type { App } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { FileStore } from '../../files/file-store.js';
-import { type NotifyProvider, type OutboxMessage, RecordingProvider } from '../../notify/provider.js';
+import { type NotifyProvider, type OutboxMessage, RecordingProvider } from './provider.js';
 import { decryptSecret } from '../../resources/secrets.js';
 
 /** What an e-mail row carries in notify_outbox.meta. */

@@ -1,7 +1,7 @@
 import type { RecordTypeName } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Orm } from '../../db/client.js';
-import { queueNotices } from '../../notify/outbox.js';
+import { queueNotices } from '../notify/outbox.js';
 import type { UserAlert } from '../../realtime/hub.js';
 import { type AlertInput, insertAlerts } from '../alerts/alert-writer.js';
 import { type GroupListener, groupAudience } from '../subscriptions/audience.js';

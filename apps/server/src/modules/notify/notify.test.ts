@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness.js';
-import type { App } from '../app.js';
+import { createTestApp } from '../../../test/harness.js';
+import type { App } from '../../app.js';
 import { queueNotices, queueSms, SMS_MAX_CHARS } from './outbox.js';
 import { type NotifyProvider, type OutboxMessage, RecordingProvider } from './provider.js';
 import { drainOutbox } from './sender.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { NotifyProvider, OutboxMessage } from './provider.js';
 
 export interface DrainOptions {

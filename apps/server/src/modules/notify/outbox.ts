@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../db/client.js';
+import type { Database, Orm } from '../../db/client.js';
 
 export type NotifyChannel = 'sms' | 'email';
 
@@ -25,7 +25,7 @@ export function smsText(text: string): string {
 
 /**
  * Queues notices in the business transaction (pass its tx): they are sent only if the change commits,
- * and a slow provider never holds a request (notify/sender.ts drains the outbox).
+ * and a slow provider never holds a request (sender.ts drains the outbox).
  */
 export async function queueNotices(
   db: Database,
