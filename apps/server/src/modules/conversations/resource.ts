@@ -94,6 +94,5 @@ export const conversationsResource: ODataResource = {
 /** Conversations a user may see: started, wrote in, or received a message of (alias `c`). */
 export const visibleTo = (userId: number): SQL =>
   sql`(c.started_by_user_id = ${userId}
-       or exists (select 1 from messages vm join recipients vr on vr.message_id = vm.id
-                  where vm.conversation_id = c.id and vr.recipient_user_id = ${userId})
+       or exists (select 1 from recipients vr where vr.recipient_user_id = ${userId} and vr.conversation_id = c.id)
        or exists (select 1 from messages vm where vm.conversation_id = c.id and vm.message_from_user_id = ${userId}))`;
