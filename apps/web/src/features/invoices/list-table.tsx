@@ -4,6 +4,7 @@ import { ScrollBox } from '../../shell/scroll-box';
 import { useNarrow } from '../../shell/use-narrow';
 import type { InvoiceListRow } from './list-api';
 import type { InvoiceColumn } from './list-columns';
+import '../service-vehicles/service-vehicles.css';
 import './invoices-list.css';
 
 /** A list entry: an invoice row, or a group heading (the clearing houses of /finalizing). */
