@@ -132,6 +132,7 @@ async function main() {
     );
     // rows/count read the page size and the total of either envelope (OData, or {items, total}).
     const odata = { rows: (r: any) => r.value.length, count: (r: any) => r['@odata.count'] };
+    const myList = { rows: (r: any) => r.items.length, count: (r: any) => r.total };
     const cases = [
       {
         name: 'invoice list (30-day window, top 250, count, spec order, the screen’s $select)',
@@ -166,16 +167,14 @@ async function main() {
         ours: 'http://127.0.0.1:3300/api/listMyRequests?TZO=300&take=10&userId=101',
         bare: 'http://127.0.0.1:3301/my-requests?userId=101',
         auth: admin,
-        rows: (r: any) => r.items.length,
-        count: (r: any) => r.total,
+        ...myList,
       },
       {
         name: "My Service Vehicles (user 103's active vehicles, priority order, first 10, total)",
         ours: 'http://127.0.0.1:3300/api/listMyServiceVehicles?TZO=300&take=10&userId=103',
         bare: 'http://127.0.0.1:3301/my-service-vehicles?userId=103',
         auth: leadTech,
-        rows: (r: any) => r.items.length,
-        count: (r: any) => r.total,
+        ...myList,
       },
     ];
     const lines: string[] = [];

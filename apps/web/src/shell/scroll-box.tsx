@@ -14,7 +14,7 @@ export function ScrollBox({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard
-    <section ref={ref} className={className} tabIndex={0} aria-label={label}>
+    <section ref={ref} className={`scroll-box ${className}`} tabIndex={0} aria-label={label}>
       {children}
     </section>
   );
