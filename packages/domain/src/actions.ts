@@ -9,6 +9,11 @@ export const ACTIONS = {
     description: 'Change own password, tiles, subscriptions, duty and facility',
   },
 
+  'lookups.read': {
+    kind: 'read',
+    description:
+      'Read the pick lists the screens offer (dispositions, insurers, vendors, employees, facilities …)',
+  },
   'messages.read': { kind: 'read', description: 'See conversations and notifications' },
   'search.use': { kind: 'read', description: 'Use global search and the quick phone lookup' },
   'invoice.read': { kind: 'read', description: 'Open invoice lists and invoice detail' },
@@ -44,8 +49,14 @@ export const ACTIONS = {
   'loaners.write': { kind: 'write', description: 'Update loaner car usage and maintain loaner phones' },
   'approvals.request': { kind: 'write', description: 'Ask a customer for approval by text or e-mail' },
   'finance.write': { kind: 'write', description: 'Create deposits and mark invoices funded' },
+  'finance.unfund': { kind: 'write', description: 'Take back the funding of an invoice, with a reason' },
   'dmsImports.write': { kind: 'write', description: 'Run DMS imports' },
+  'audits.write': { kind: 'write', description: 'Pass or return invoices in Pending Audits' },
   'phone.call': { kind: 'write', description: 'Place calls through a phone extension' },
+  'callCenter.work': {
+    kind: 'write',
+    description: 'Work call lists: take the next record, record call outcomes, save own call queries',
+  },
   'facilities.write': { kind: 'write', description: 'Create and update facilities' },
   'users.write': { kind: 'write', description: 'Create and update employees and set initial passwords' },
   'admin.write': { kind: 'write', description: 'Create and update administrative list entries' },

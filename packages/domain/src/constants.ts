@@ -77,3 +77,10 @@ export const PARKED_YELLOW_UNDER_MINUTES = 30;
 export const PHONE_BRIDGE_READY = 'phone-extensions-ready';
 export const PHONE_BRIDGE_CALL_PREFIX = 'makePhoneCall?';
 export const PHONE_BRIDGE_CALLED = 'phone-called';
+/**
+ * What /phone-requests posts to its parent after a call request, once it has looked the number up (issue #22;
+ * apps/web/src/features/phone-bridge/README.md): `openRecord?{"kind":"serviceVehicle"|"invoice","id":N,"path":"/…","phone":"digits"}`
+ * when exactly one record matches, else `openPhoneDialog?{"phone":"digits"}`.
+ */
+export const PHONE_BRIDGE_OPEN_RECORD_PREFIX = 'openRecord?';
+export const PHONE_BRIDGE_OPEN_PHONE_DIALOG_PREFIX = 'openPhoneDialog?';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, ALL_ACTIONS } from './actions.js';
 import { UserRole } from './enums.js';
-import { actionsForRole, can, canOpenTile, defaultRolesForTile, tilesForRole } from './roles.js';
+import {
+  actionsForRole,
+  assignableRoles,
+  can,
+  canManageRole,
+  canOpenTile,
+  defaultRolesForTile,
+  tilesForRole,
+} from './roles.js';
 import { TILES } from './tiles.js';
 
 const writes = ALL_ACTIONS.filter((a) => ACTIONS[a].kind === 'write');
@@ -90,5 +98,51 @@ describe('role matrix (spec 1 §6 and spec 2 §6 leave it open; this is our defa
 
   it('Employees is visible to admin, manager, admin assistant and reviewer', () => {
     expect(defaultRolesForTile(1)).toEqual([1, 2, 4, 6]);
+  });
+});
+
+describe('security: role escalation (issue #12) — canManageRole and assignableRoles', () => {
+  const roles = Object.values(UserRole);
+
+  it('canManageRole is exactly "the target role permits nothing the actor role does not"', () => {
+    for (const actor of roles) {
+      for (const target of roles) {
+        const subset = actionsForRole(target).every((a) => can(actor, a));
+        expect(canManageRole(actor, target), `${actor} -> ${target}`).toBe(subset);
+      }
+    }
+  });
+
+  it('a Manager cannot grant, edit or demote a System Admin; a System Admin manages every role', () => {
+    expect(canManageRole(UserRole.Manager, UserRole.SystemAdmin)).toBe(false);
+    for (const target of roles) expect(canManageRole(UserRole.SystemAdmin, target)).toBe(true);
+  });
+
+  it('a Manager manages every role but System Admin, including other Managers', () => {
+    for (const target of roles) {
+      expect(canManageRole(UserRole.Manager, target)).toBe(target !== UserRole.SystemAdmin);
+    }
+  });
+
+  it('it follows the actions, not the role numbers (Lead Technician vs Admin Assistant, Reviewer)', () => {
+    expect(canManageRole(UserRole.LeadTechnician, UserRole.AdminAssistant)).toBe(false);
+    expect(canManageRole(UserRole.AdminAssistant, UserRole.LeadTechnician)).toBe(false);
+    expect(canManageRole(UserRole.Reviewer, UserRole.AdminAssistant)).toBe(false);
+    expect(canManageRole(UserRole.AdminAssistant, UserRole.Reviewer)).toBe(true);
+    expect(canManageRole(UserRole.LeadTechnician, UserRole.RepairTechnician)).toBe(true);
+    expect(canManageRole(UserRole.RepairTechnician, UserRole.LeadTechnician)).toBe(false);
+  });
+
+  it('unknown, null and undefined actors manage only roles with no actions (None)', () => {
+    for (const actor of [7, -1, null, undefined]) {
+      for (const target of roles) expect(canManageRole(actor, target)).toBe(target === UserRole.None);
+    }
+    expect(canManageRole(UserRole.RepairTechnician, 42)).toBe(true);
+  });
+
+  it('assignableRoles: the roles a users.write holder may grant; nothing without users.write', () => {
+    expect(assignableRoles(UserRole.SystemAdmin)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(assignableRoles(UserRole.Manager)).toEqual([0, 2, 3, 4, 5, 6]);
+    for (const actor of [0, 3, 4, 5, 6, 7, null]) expect(assignableRoles(actor)).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
  * - Lead Technician (3) works vehicles end to end in the field: service vehicles, invoices up to
  *   submit (not finalize), appointments and routes, approvals, messages, parking, phone calls.
  * - Admin Assistant (4) runs the office: invoices including finalize, scheduling, loaners, reconcile
- *   and deposits, call center, and read access to the admin lists and employees.
+ *   and deposits, call center, and read access to the admin lists and employees. Taking back a
+ *   funding (`finance.unfund`) is left to managers: it undoes money already booked.
  * - Repair Technician (5) does the repairs: reads and edits the vehicles and invoices they work,
  *   updates appointment status on site, messages and parking; no creation, submit or scheduling.
  * - Reviewer (6) audits: every read action and no write action (only their own settings).
@@ -22,7 +23,14 @@ import { UserRole, type UserRoleId } from './enums.js';
 import { TILES, type TileDefinition, tileById } from './tiles.js';
 
 const READS = ALL_ACTIONS.filter((a) => ACTIONS[a].kind === 'read');
-const everyone: Action[] = ['self.settings', 'messages.read', 'messages.send', 'search.use', 'parking.write'];
+const everyone: Action[] = [
+  'self.settings',
+  'lookups.read',
+  'messages.read',
+  'messages.send',
+  'search.use',
+  'parking.write',
+];
 
 export const ROLE_ACTIONS: Readonly<Record<UserRoleId, ReadonlySet<Action>>> = {
   [UserRole.None]: new Set<Action>(),
@@ -69,8 +77,11 @@ export const ROLE_ACTIONS: Readonly<Record<UserRoleId, ReadonlySet<Action>>> = {
     'finance.write',
     'reports.read',
     'audits.read',
+    'audits.write',
     'callCenter.read',
+    'callCenter.work',
     'dmsImports.read',
+    'dmsImports.write',
     'facilities.read',
     'users.read',
     'admin.read',
@@ -116,4 +127,27 @@ export function defaultRolesForTile(tileId: number): UserRoleId[] {
   const tile = tileById(tileId);
   if (!tile) return [];
   return (Object.values(UserRole) as UserRoleId[]).filter((r) => can(r, tile.view));
+}
+
+/**
+ * Whether an actor of one role may grant another role, or act on an account that holds it (edit,
+ * deactivate, reset its password, change its tiles, attributes, facility or brand): only when every
+ * action the target role permits is one the actor's role permits too (security issue #12). So
+ * nobody can make, promote to, demote or take over a role above their own; equal roles may manage
+ * each other (a Manager manages Managers), and None (no actions) is manageable by anyone who may
+ * write employees at all — that right itself (`users.write`) is checked by the route.
+ */
+export function canManageRole(
+  actorRoleId: number | null | undefined,
+  targetRoleId: number | null | undefined,
+): boolean {
+  const mine = actionsOf(actorRoleId);
+  for (const a of actionsOf(targetRoleId)) if (!mine.has(a)) return false;
+  return true;
+}
+
+/** The roles an actor may give an employee: none without `users.write`, else those `canManageRole` allows. */
+export function assignableRoles(actorRoleId: number | null | undefined): UserRoleId[] {
+  if (!can(actorRoleId, 'users.write')) return [];
+  return (Object.values(UserRole) as UserRoleId[]).filter((r) => canManageRole(actorRoleId, r));
 }

@@ -1,6 +1,6 @@
 /** Top-bar shortcut rules (spec 1 §1): a leaf module, so the shell can use them without the role matrix. */
 import { MAX_SHORTCUT_TILES } from './constants.js';
-import type { TileInfo } from './user-tiles.js';
+import type { TileInfo } from './contracts/tiles.js';
 
 /** Top-bar shortcuts: displayed tiles flagged as shortcut, first 3 in the user's order (spec 1 §1). */
 export function shortcutTiles<T extends Pick<TileInfo, 'isDisplayed' | 'hasShortcut'>>(

@@ -1,15 +1,8 @@
 /** A user's tile settings (spec 1 §3 "Tile info") and the rules the home screen and top bar apply. */
+import type { TileInfo } from './contracts/tiles.js';
 import { tilesForRole } from './roles.js';
 
-export interface TileInfo {
-  name: string;
-  userTileId: number;
-  tileId: number;
-  isDisplayed: boolean;
-  isSmallTile: boolean;
-  hasShortcut: boolean;
-  icon: string;
-}
+export type { TileInfo } from './contracts/tiles.js';
 
 /**
  * The tile rows a new user starts with: every tile the role may open, displayed and large, with no
@@ -18,6 +11,8 @@ export interface TileInfo {
 export function defaultUserTiles(roleId: number | null | undefined): TileInfo[] {
   return tilesForRole(roleId).map((t) => ({
     name: t.name,
+    displayName: t.displayName,
+    url: t.url,
     userTileId: 0,
     tileId: t.id,
     isDisplayed: true,

@@ -37,7 +37,8 @@ export const brands = defineResource({
     { name: 'shortName', label: 'Short Name', widget: 'text', required: true },
     { name: 'parentId', label: 'Parent', widget: 'lookup', lookup: BRAND_LOOKUP },
   ],
-  read: 'admin.read',
+  // Every role reads the list (the STA Phones Brand filter, the Parent pick list): lookups.read. Managers maintain it.
+  read: null,
   write: 'admin.write',
   api: { base: '/api/Brands', list: '/api/Brands' },
   failedToGet: FAILED_TO_GET_BRANDS,

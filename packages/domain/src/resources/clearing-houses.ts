@@ -68,7 +68,7 @@ export const clearingHouses = defineResource({
     { key: 'name', title: 'Name' },
     { key: 'city', title: 'City' },
     { key: 'state', title: 'State', format: 'state', width: 80 },
-    { key: 'phone', title: 'Phone' },
+    { key: 'phone', title: 'Phone', format: 'phone' },
     { key: 'email', title: 'Email' },
     { key: 'requiresFinalization', title: 'Requires Finalization', format: 'boolean' },
     { key: 'isActive', title: 'Active', format: 'boolean' },

@@ -40,7 +40,8 @@ export interface LookupSource {
   value?: string;
 }
 
-export type CellFormat = 'text' | 'number' | 'money' | 'boolean' | 'datetime' | 'flag' | 'state';
+/** `phone`: a phone number as people read it (rules/phone-format.ts), e.g. (832) 555-0199. */
+export type CellFormat = 'text' | 'number' | 'money' | 'boolean' | 'datetime' | 'flag' | 'state' | 'phone';
 
 export interface ColumnDef {
   /** Property key. */

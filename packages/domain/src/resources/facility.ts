@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { NEW_FACILITY_ID } from '../constants.js';
+import { canonicalTimeZone } from '../rules/time-zone.js';
 import {
   flag,
   intWithDefault,
@@ -19,8 +20,13 @@ import {
   requiredText,
 } from './fields.js';
 
-/** Paths the upload routes hand out; anything else is refused, so a save cannot point elsewhere. */
-export const STORED_IMAGE_PATH = /^(facilities|users)\/[a-z0-9-]{8,64}\.(png|jpg|gif|webp)$/;
+/**
+ * Paths the upload routes hand out; anything else is refused, so a save cannot point elsewhere. Two
+ * shapes: the file store's `<folder>/YYYY/MM/<name>_<timestamp>_<16 hex>.<ext>` (issue #16: one store for
+ * every upload) and the `<folder>/<uuid>.<ext>` of pictures uploaded before it, which stay valid.
+ */
+export const STORED_IMAGE_PATH =
+  /^(facilities|users)\/(?:[a-z0-9-]{8,64}|\d{4}\/\d{2}\/[A-Za-z0-9_-]{1,60}_\d{8}T\d{9}_[0-9a-f]{16})\.(png|jpg|gif|webp)$/;
 
 const imagePath = (label: string) =>
   z.preprocess(
@@ -50,6 +56,29 @@ export const facilityAttributeSchema = z.object({
   value: z.preprocess((v) => (v === null || v === undefined ? '' : String(v)), z.string().max(500)),
 });
 
+/**
+ * The facility's IANA time zone (issue #16), stored in its canonical spelling. Optional: without it a new
+ * facility gets the zone of its tzo, and a saved one keeps its zone unless its tzo changes.
+ */
+const optionalTimeZone = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: 'Time Zone must be an IANA time zone name, e.g. America/Chicago' })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const zone = canonicalTimeZone(v);
+      if (!zone) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Time Zone is not a known IANA time zone, e.g. America/Chicago',
+        });
+        return z.NEVER;
+      }
+      return zone;
+    }),
+);
+
 export const facilitySaveSchema = z.preprocess(
   (v) => {
     // The form's zip field travels as postalCode.
@@ -69,6 +98,7 @@ export const facilitySaveSchema = z.preprocess(
     brandId: optionalId('Brand'),
     didPhone: optionalPhone('Facility DID'),
     tzo: intWithDefault('Time Zone Offset', 300, -900, 900),
+    timeZone: optionalTimeZone,
     taxRate: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? 0 : v),
       z.coerce

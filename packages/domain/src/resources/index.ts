@@ -10,6 +10,7 @@ import { clearingHouses } from './clearing-houses.js';
 import type { ResourceDef } from './define.js';
 import { emailTemplates } from './email-templates.js';
 import { insuranceCompanies } from './insurance-companies.js';
+import { loanerCars } from './loaner-cars.js';
 import { loanerPhones } from './loaner-phones.js';
 import { mailboxes } from './mailboxes.js';
 import { materials } from './materials.js';
@@ -38,6 +39,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   windshieldAccessories,
   phoneExtensions,
   loanerPhones,
+  loanerCars,
   mailboxes,
   emailTemplates,
   attributeNames,

@@ -69,7 +69,7 @@ export const insuranceCompanies = defineResource({
     { key: 'inactive', title: 'Status', format: 'flag', flagText: 'Inactive', width: 100 },
     { key: 'city', title: 'City' },
     { key: 'state', title: 'State', format: 'state', width: 80 },
-    { key: 'phone1', title: 'Phone' },
+    { key: 'phone1', title: 'Phone', format: 'phone' },
     { key: 'repair1Rate', title: 'Repair 1', format: 'money' },
     { key: 'repair2Rate', title: 'Repair 2', format: 'money' },
     { key: 'repair3Rate', title: 'Repair 3', format: 'money' },

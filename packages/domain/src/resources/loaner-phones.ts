@@ -41,7 +41,7 @@ export const loanerPhones = defineResource({
   defaultOrder: [['name', 'asc']],
   columns: [
     { key: 'name', title: 'Name' },
-    { key: 'phone', title: 'Phone' },
+    { key: 'phone', title: 'Phone', format: 'phone' },
     { key: 'phoneName', title: 'Phone Name' },
     { key: 'serialNumber', title: 'Serial Number' },
     { key: 'employeeName', title: 'Employee' },

@@ -13,6 +13,7 @@ export const DECLARED_RESOURCE_ROUTES = [
   '/windshield-accessories',
   '/phone-extensions',
   '/sta-phones',
+  '/loaner-reservations',
   '/mailboxes',
   '/email-templates',
   '/attributes',

@@ -66,7 +66,7 @@ export const vendors = defineResource({
   columns: [
     { key: 'name', title: 'Name' },
     { key: 'inactive', title: 'Status', format: 'flag', flagText: 'Inactive', width: 100 },
-    { key: 'phone', title: 'Phone' },
+    { key: 'phone', title: 'Phone', format: 'phone' },
     { key: 'email', title: 'Email' },
     { key: 'accountNumber', title: 'Account Number' },
     { key: 'address/city', title: 'City' },

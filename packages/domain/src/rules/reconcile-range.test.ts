@@ -12,6 +12,9 @@ describe('reconcile defaults (spec 2 §2, §4, §9)', () => {
     const a = defaultReconcileRange(new Date(2024, 5, 15));
     const b = defaultReconcileRange(new Date(2024, 5, 16));
     expect(reconcileCacheKey(a)).not.toBe(reconcileCacheKey(b));
+    // Filters run on the server, so they are part of the key (issue #20).
+    expect(reconcileCacheKey(a, "contains(buyerName,'lee')")).not.toBe(reconcileCacheKey(a));
+    expect(reconcileCacheKey(a, '')).toBe(reconcileCacheKey(a));
     expect(isReconcileCacheFresh(0, 299_999)).toBe(true);
     expect(isReconcileCacheFresh(0, 300_000)).toBe(false);
   });
