@@ -2,28 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { renderSql } from '../odata/render-sql.js';
+import { renderSql, wantsFreshPlan } from '../odata/render-sql.js';
+import type { PgOptions } from '../config.js';
 import * as schema from './schema/index.js';
+import { type Db, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
 
-export type Schema = typeof schema;
-export type Orm = PgDatabase<any, Schema>;
+export type { Db, Orm, Schema, UnitOfWork } from './unit-of-work.js';
 
 /**
  * One database handle for both dialect hosts: PGlite (embedded, default) and a PostgreSQL server.
  * `orm` is Drizzle; `rows()` runs a Drizzle `sql` fragment (always parameterized) and returns plain rows.
  * Timestamps come back as ISO-like text, never as JS Date objects (see ../shared/PERFORMANCE.md).
+ * Services take a `Db` (unit-of-work.ts): this database or one of its units of work.
  */
-export interface Database {
-  kind: 'pglite' | 'postgres';
-  orm: Orm;
-  rows<T = Record<string, unknown>>(query: SQL, tx?: Orm): Promise<T[]>;
+export interface Database extends Db {
   /**
    * `rows()` for the hot read queries of the lists: on a PostgreSQL server the statement is prepared once
    * per connection (by its text) so that, once PostgreSQL settles on a generic plan, it is not planned on
@@ -32,6 +31,13 @@ export interface Database {
    * lists read only JSON text, counts and keys).
    */
   listRows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * A fixed, trusted SQL text with `$1…` parameters, for the hottest reads (the invoice detail): the text is
+   * given once, so nothing is rendered or looked up per call (rendering and hashing the detail's 8 KB of SQL
+   * for listRows cost about 60 µs a request); on a PostgreSQL server it runs as a prepared statement like
+   * listRows (within MAX_PREPARED). Rows as listRows gives them.
+   */
+  statement<T = Record<string, unknown>>(text: string): (params: readonly unknown[]) => Promise<T[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** Raw pg pool when on a PostgreSQL server (LISTEN/NOTIFY, socket.io adapter). */
@@ -65,25 +71,40 @@ export async function openDatabase(opts: {
   memory?: boolean;
   /** A PGlite data dump (dumpDataDir) to start from; tests use it to skip re-seeding. */
   loadDataDir?: Blob;
+  /**
+   * Pool and session settings on a PostgreSQL server (config.pg; main.ts passes them). Without them:
+   * PG_POOL_MAX or 10 connections and no statement timeout (the seed and tools run long statements).
+   */
+  pg?: Partial<PgOptions>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    const o = opts.pg ?? {};
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: o.poolMax ?? Number(process.env.PG_POOL_MAX ?? 10),
+      // Every session: a runaway statement is cancelled; pg_stat_activity names the app.
+      statement_timeout: o.statementTimeoutMs || undefined,
+      application_name: o.applicationName ?? 'glass-shop',
+      connectionTimeoutMillis: o.connectTimeoutMs ?? 0,
+      idleTimeoutMillis: o.idleTimeoutMs ?? 10_000,
     });
-    const orm = drizzlePg(pool, { schema }) as unknown as Orm;
+    const orm: Orm = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
       orm,
       pool,
-      async rows<T>(query: SQL, tx?: Orm) {
-        const res: any = await (tx ?? orm).execute(query);
-        return res.rows as T[];
-      },
+      rows: <T>(query: SQL) => rowsOf<T>(orm, query),
+      ...workOn('postgres', orm),
       async listRows<T>(query: SQL) {
         const { sql: text, params } = renderSql(query);
-        const res = await pool.query({ name: statementName(text), text, values: params });
+        const name = wantsFreshPlan(query) ? undefined : statementName(text);
+        const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
+      },
+      statement<T>(text: string) {
+        const name = statementName(text);
+        return async (params: readonly unknown[]) =>
+          (await pool.query({ name, text, values: [...params] })).rows as T[];
       },
       ping: () =>
         pool.query('select 1').then(
@@ -102,20 +123,23 @@ export async function openDatabase(opts: {
   const client = new PGlite({
     dataDir: dataPath,
     loadDataDir: opts.loadDataDir,
+    // Trigram indexes (migration 0011) serve contains/startswith/endswith; the extension's code must be loaded here.
+    extensions: { pg_trgm },
     parsers: { ...parsers, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
   await client.waitReady;
-  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
-  const rows = async <T>(query: SQL, tx?: Orm) => {
-    const res: any = await (tx ?? orm).execute(query);
-    return res.rows as T[];
-  };
+  const orm: Orm = drizzlePglite(client, { schema });
+  const rows = <T>(query: SQL) => rowsOf<T>(orm, query);
   return {
     kind: 'pglite',
     orm,
     pglite: client,
     rows,
+    ...workOn('pglite', orm),
     listRows: (query) => rows(query),
+    statement<T>(text: string) {
+      return async (params: readonly unknown[]) => (await client.query<T>(text, [...params])).rows;
+    },
     ping: () =>
       client.query('select 1').then(
         () => true,
@@ -125,8 +149,46 @@ export async function openDatabase(opts: {
   };
 }
 
+/** The unit-of-work part of a database: transactions, and hooks that run at once or never. */
+function workOn(kind: Db['kind'], orm: Orm): Pick<Db, 'transaction' | 'afterCommit' | 'onRollback'> {
+  return {
+    transaction: (fn) => runUnitOfWork(kind, orm, fn),
+    afterCommit: (fn) => void runHooks([fn]),
+    onRollback: () => {},
+  };
+}
+
+/** pg_advisory_lock key held while migrating: one process migrates, the others wait and find nothing to do. */
+export const MIGRATION_LOCK = 4_726_100;
+
+/**
+ * Applies the pending migrations. On PostgreSQL, under a session advisory lock on a dedicated connection,
+ * so several processes starting together (a rolling deploy, two replicas) apply each migration once: the
+ * first takes the lock and migrates, the others wait for it and then see every migration applied.
+ * PGlite is one process and needs none.
+ */
 export async function migrateDatabase(db: Database): Promise<void> {
-  if (db.kind === 'postgres') await migratePg(db.orm as any, { migrationsFolder });
+  if (db.kind === 'postgres' && db.pool) {
+    // A migration may backfill a large table: no statement timeout on its connection.
+    const client = await db.pool.connect();
+    let locked = false;
+    try {
+      await client.query('set statement_timeout = 0');
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      locked = true;
+      await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder });
+    } finally {
+      let keep = true;
+      if (locked)
+        keep = await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
+          () => true,
+          () => false,
+        );
+      await client.query('reset statement_timeout').catch(() => {});
+      // A connection whose unlock failed may still hold the lock: close it rather than pool it.
+      client.release(!keep);
+    }
+  } else if (db.kind === 'postgres') await migratePg(db.orm as any, { migrationsFolder });
   else await migratePglite(db.orm as any, { migrationsFolder });
 }
 

@@ -86,5 +86,7 @@ export const alerts = pgTable(
     index('alerts_record_idx').on(t.recordType, t.recordId),
     index('alerts_conversation_idx').on(t.conversationId),
     index('alerts_parked_item_idx').on(t.parkedItemId),
+    // The Control Room's latest alerts of a facility (migration 0022).
+    index('alerts_facility_idx').on(t.facilityId, t.createdAt),
   ],
 );

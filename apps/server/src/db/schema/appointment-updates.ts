@@ -111,3 +111,23 @@ export const installerRouteStops = pgTable(
     index('installer_route_stops_appt_idx').on(t.appointmentId),
   ],
 );
+
+/**
+ * Idempotency keys of the status call (migration 0020): a client-generated key per user points at the
+ * update its first call made, so the same call sent again (an offline queue replaying) changes nothing.
+ */
+export const appointmentStatusRequests = pgTable(
+  'appointment_status_requests',
+  {
+    id: pk(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientKey: text('client_key').notNull(),
+    statusUpdateId: integer('status_update_id')
+      .notNull()
+      .references(() => appointmentStatusUpdates.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('appointment_status_requests_key_uq').on(t.userId, t.clientKey)],
+);

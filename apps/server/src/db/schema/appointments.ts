@@ -101,6 +101,15 @@ export const appointments = pgTable(
     index('appointments_date_idx').on(t.appointmentDateTime),
     index('appointments_installer_idx').on(t.installerId, t.appointmentDateTime),
     index('appointments_facility_idx').on(t.facilityId, t.appointmentDateTime),
+    // Reports (migration 0021): installers' visits, arrivals and re-schedules of a facility's local range.
+    index('appointments_report_idx').on(
+      t.facilityId,
+      t.appointmentDateTime,
+      t.installerId,
+      t.statusId,
+      t.scheduledTime,
+      t.ata,
+    ),
     index('appointments_invoice_idx').on(t.invoiceId, t.partTypeId),
     index('appointments_schedule_idx').on(t.scheduleId),
   ],

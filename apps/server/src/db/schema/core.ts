@@ -35,6 +35,8 @@ export const facilities = pgTable(
     brandId: integer('brand_id').references(() => brands.id),
     didPhone: text('did_phone'),
     tzo: integer('tzo').notNull().default(300),
+    /** IANA zone (migration 0009) every printed or sent date of the facility uses; tzo stays for the spec. */
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
     taxRate: numeric('tax_rate', { precision: 6, scale: 4 }).notNull().default('0'),
     address: text('address'),
     city: text('city'),

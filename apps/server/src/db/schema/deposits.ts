@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, facilities, users } from './core.js';
 import { money, pk } from './columns.js';
 import { invoiceTransactions } from './invoice-records.js';
@@ -14,17 +14,25 @@ export const depositInvoices = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
+    /** The shop whose invoices these are (one slip per bank account); migration 0015. */
+    facilityId: integer('facility_id').references(() => facilities.id),
+    /** The sum of the items' totals, checked by the server (modules/deposits). */
     totalAmount: money('total_amount').notNull().default('0'),
     notes: text('notes'),
     pdfPath: text('pdf_path'),
   },
-  (t) => [index('deposit_invoices_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('deposit_invoices_created_at_idx').on(t.createdAt),
+    index('deposit_invoices_facility_idx').on(t.facilityId, t.createdAt),
+    index('deposit_invoices_created_by_idx').on(t.createdById, t.createdAt),
+  ],
 );
 
 /**
  * One deposited invoice item. itemType is the transaction type (1 Cash, 2 Warranty, 3 In-House).
  * The names (buyer, vehicle) and costs are a snapshot taken when the deposit is made, so the
- * deposit PDF does not change when the invoice is edited later.
+ * deposit PDF does not change when the invoice is edited later. An invoice is on one deposit, once
+ * (unique invoice_id, migration 0015).
  */
 export const depositInvoiceItems = pgTable(
   'deposit_invoice_items',
@@ -51,6 +59,6 @@ export const depositInvoiceItems = pgTable(
   },
   (t) => [
     index('deposit_invoice_items_deposit_idx').on(t.depositInvoiceId),
-    index('deposit_invoice_items_invoice_idx').on(t.invoiceId),
+    uniqueIndex('deposit_invoice_items_invoice_uq').on(t.invoiceId),
   ],
 );

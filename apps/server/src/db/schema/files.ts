@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, users } from './core.js';
 import { pk } from './columns.js';
 
@@ -18,10 +27,28 @@ export const storedFiles = pgTable(
     ownerUserId: integer('owner_user_id').references(() => users.id),
     ownerType: text('owner_type'),
     ownerId: integer('owner_id'),
+    /** The thumbnail made beside an uploaded image (migration 0012); null for other files and older rows. */
+    thumbPath: text('thumb_path'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('stored_files_path_uq').on(t.path),
     index('stored_files_owner_idx').on(t.ownerType, t.ownerId),
   ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of stored files with FILE_STORE=postgres (files/blob-store.ts PostgresBlobStore): 256 KB
+ * chunks keyed by the file's path and the chunk number (migration 0012).
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    path: text('path').notNull(),
+    n: integer('n').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ name: 'stored_file_chunks_pk', columns: [t.path, t.n] })],
 );

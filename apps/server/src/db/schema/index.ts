@@ -22,3 +22,4 @@ export * from './service-vehicle-extras.js';
 export * from './service-vehicles.js';
 export * from './settings.js';
 export * from './tiles.js';
+export * from './dms-imports.js';

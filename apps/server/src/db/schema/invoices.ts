@@ -68,6 +68,8 @@ export const invoices = pgTable(
     submittedAt: ts('submitted_at'),
     funded: flag('funded'),
     fundedAt: ts('funded_at'),
+    /** Who marked it funded on the reconcile screen (migration 0015); null for funding before that. */
+    fundedById: staff('funded_by_id'),
     finalized: flag('finalized'),
     finalizedAt: ts('finalized_at'),
     followedUp: flag('followed_up'),
@@ -125,7 +127,7 @@ export const invoices = pgTable(
   },
   (t) => [
     /*
-     * The list: a window on open_date_time, ORDER BY lost, follow_up_at, open_date_time DESC, top 250.
+     * The list: a window on open_date_time, ORDER BY lost, follow_up_at NULLS FIRST, open_date_time DESC, top 250.
      * open_date_time alone serves the window filter, its count(*) and the reconcile range.
      * The composite matches the sort exactly, so PostgreSQL reads it in order, checks the window
      * on the index tuples and stops after 250 matches instead of sorting the whole window
@@ -134,8 +136,27 @@ export const invoices = pgTable(
      * still go through (open_date_time); the planner picks per query.
      */
     index('invoices_open_date_time_idx').on(t.openDateTime),
-    index('invoices_list_order_idx').on(t.lost, t.followUpAt, t.openDateTime.desc()),
+    // Nulls as OData sorts them (odata/README.md): follow_up_at ASC NULLS FIRST; open_date_time is NOT NULL
+    // and sorted DESC without a NULLS clause, which is DESC NULLS FIRST (migration 0007).
+    index('invoices_list_order_idx').on(
+      t.lost,
+      t.followUpAt.asc().nullsFirst(),
+      t.openDateTime.desc().nullsFirst(),
+    ),
     index('invoices_facility_idx').on(t.facilityId, t.openDateTime),
+    // Reports (migration 0021): a facility's local range with every column Sales, Technicians and Receivables read.
+    index('invoices_report_idx').on(
+      t.facilityId,
+      t.openDateTime,
+      t.void,
+      t.lost,
+      t.replacement,
+      t.completed,
+      t.funded,
+      t.totalCost,
+      t.leadTechnicianId,
+      t.insuranceCompanyId,
+    ),
     index('invoices_lead_tech_idx').on(t.leadTechnicianId, t.openDateTime),
     index('invoices_payment_type_idx').on(t.paymentTypeId, t.openDateTime),
     index('invoices_insurer_idx').on(t.insuranceCompanyId, t.openDateTime),
@@ -150,12 +171,33 @@ export const invoices = pgTable(
     index('invoices_vin_idx').on(t.vin),
     index('invoices_customer_phone_rev_idx').on(t.customerPhoneRev.op('text_pattern_ops')),
     // Finalizing screen: submitted, not yet finalized, oldest submission first.
-    index('invoices_finalizing_idx').on(t.submittedAt).where(sql`${t.submitted} and not ${t.finalized}`),
+    index('invoices_finalizing_idx')
+      .on(t.submittedAt.asc().nullsFirst())
+      .where(sql`${t.submitted} and not ${t.finalized}`),
     // Outstanding invoices: not funded (unpaid) and not void; small once the chain catches up.
     index('invoices_outstanding_idx').on(t.openDateTime).where(sql`not ${t.funded} and not ${t.void}`),
+    // Reconcile (migration 0015): the count and money sums of an OpenDateTime range, and the usual filters,
+    // from the index alone; total cost exact; invoice number by fragment (trigram on id::text, SQL only).
+    index('invoices_reconcile_idx').on(
+      t.openDateTime,
+      t.facilityId,
+      t.insuranceCompanyId,
+      t.leadTechnicianId,
+      t.paymentTypeId,
+      t.finalized,
+      t.totalCost,
+      t.laborCost,
+      t.partsCost,
+      t.taxCost,
+    ),
+    index('invoices_total_cost_idx').on(t.totalCost, t.openDateTime),
     // Follow-up alerts: open follow-ups per user by due time.
     index('invoices_follow_up_idx')
       .on(t.followUpForId, t.followUpAt)
       .where(sql`${t.followUpAt} is not null and not ${t.followedUp}`),
+    // The Control Room's follow-ups due at one facility (migration 0022).
+    index('invoices_board_follow_up_idx')
+      .on(t.facilityId, t.followUpAt)
+      .where(sql`${t.followUpAt} is not null and not ${t.followedUp} and not ${t.void}`),
   ],
 );

@@ -78,9 +78,16 @@ export const notifyOutbox = pgTable(
     /** What the message is about, for the record's history (Invoice, ServiceVehicle …). */
     recordType: text('record_type'),
     recordId: integer('record_id'),
+    /** When a pending row may be tried; pushed back after each failed attempt (backoff, migration 0010). */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** When a sender marked the row 'sending'; long past it (the lease), the sender is taken as dead. */
+    claimedAt: ts('claimed_at'),
+    /** SMS segments the text is billed as, counted when queued (null for e-mail). */
+    segments: smallint('segments'),
   },
   (t) => [
-    index('notify_outbox_pending_idx').on(t.createdAt).where(sql`status in ('pending', 'sending')`),
+    index('notify_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index('notify_outbox_failed_idx').on(t.id).where(sql`status = 'failed'`),
     index('notify_outbox_record_idx').on(t.recordType, t.recordId),
   ],
 );

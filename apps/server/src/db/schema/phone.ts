@@ -1,6 +1,18 @@
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, facilities, ts, updatedAt, users } from './core.js';
 import { pk } from './columns.js';
+import { customers } from './customers.js';
+import { dispositions } from './lookups.js';
 import { invoices } from './invoices.js';
 import { serviceVehicles } from './service-vehicles.js';
 
@@ -44,10 +56,30 @@ export const callLogs = pgTable(
     serviceVehicleId: integer('service_vehicle_id').references(() => serviceVehicles.id, {
       onDelete: 'set null',
     }),
+    /** The PBX's own id of the call: a record sent twice is stored once (migration 0017, issue #22). */
+    pbxCallId: text('pbx_call_id'),
+    /** The extension the PBX says the call was made or taken on. */
+    extension: text('extension'),
+    /** The other party's digits (the last 10): the call-back check compares them. */
+    partyDigits: text('party_digits'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** 'pbx' (sent by the phone system) or 'agent' (an outcome recorded before the PBX's record came). */
+    source: text('source', { enum: ['pbx', 'agent'] })
+      .notNull()
+      .default('pbx'),
+    /** The outcome an agent recorded for the call (Call Manager). */
+    dispositionId: integer('disposition_id').references(() => dispositions.id),
+    notes: text('notes'),
+    outcomeAt: ts('outcome_at'),
+    callQueryId: integer('call_query_id').references((): AnyPgColumn => callQueries.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('call_logs_employee_idx').on(t.employeeId, t.startedAt),
     index('call_logs_started_at_idx').on(t.startedAt),
+    uniqueIndex('call_logs_pbx_call_id_uq').on(t.pbxCallId).where(sql`${t.pbxCallId} is not null`),
+    index('call_logs_party_idx').on(t.partyDigits, t.startedAt),
   ],
 );
 

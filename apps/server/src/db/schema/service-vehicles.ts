@@ -14,7 +14,7 @@ import { money, pk } from './columns.js';
 import { customers } from './customers.js';
 import { invoices } from './invoices.js';
 import { dispositions, lostReasons } from './lookups.js';
-import { priorityClassSql } from '../../modules/service-vehicles/priority-sql.js';
+import { priorityClassSql } from '../priority-class-sql.js';
 
 /**
  * A service vehicle: a dealer's or customer's car in the pipeline for chip repair or replacement.
@@ -109,12 +109,27 @@ export const serviceVehicles = pgTable(
     // classes (below LostOrVoid, 8) by id for the overdue ones, which come from every open class.
     index('service_vehicles_priority_idx').on(t.priorityClass, t.id),
     index('service_vehicles_open_idx').on(t.id).where(sql`${t.priorityClass} < 8`),
+    // The Control Room's counts of one facility's open vehicles by priority (migration 0022).
+    index('service_vehicles_board_idx')
+      .on(t.facilityId, t.priorityClass, t.createdAt, t.id, t.followUpDate, t.followedUp)
+      .where(sql`${t.priorityClass} < 8 and ${t.repairCount} > 0`),
     index('service_vehicles_follow_up_date_idx').on(t.followUpDate),
     // The pipeline lists: repairCount > 0 and a date range on coalesce(followUpDate, createdAt).
     index('service_vehicles_pipeline_idx')
       .on(sql`coalesce(${t.followUpDate}, ${t.createdAt})`)
       .where(sql`${t.repairCount} > 0`),
     index('service_vehicles_facility_idx').on(t.facilityId, t.createdAt),
+    // Reports (migration 0021): the pipeline's cohort of a facility's local range, from the index alone.
+    index('service_vehicles_report_idx').on(
+      t.facilityId,
+      t.createdAt,
+      t.sourceId,
+      t.lost,
+      t.lostReasonId,
+      t.lastDispositionId,
+      t.lastContactAt,
+      t.invoiceId,
+    ),
     index('service_vehicles_lead_tech_idx').on(t.leadTechnicianId, t.createdAt),
     index('service_vehicles_created_by_idx').on(t.createdById, t.createdAt),
     // My Service Vehicles (active: not invoiced, lost or void): one user's open vehicles, from each side of

@@ -14,7 +14,7 @@ const localDate = (ts: string) => `((${ts} at time zone 'UTC') - interval '5 hou
 
 /**
  * Schedules (one per scheduled invoice; its id is the invoice id), their visits (8 % were
- * rescheduled once), field status updates with materials and photos, and installer routes for
+ * rescheduled once), field status updates with materials, and installer routes for
  * the week around today.
  */
 export async function seedAppointments(ctx: SeedContext): Promise<void> {
@@ -60,8 +60,9 @@ export async function seedAppointments(ctx: SeedContext): Promise<void> {
   const current = `case when i.completed then i.work_completed_at - make_interval(mins => s.time_allowed)
        when i.void or i.lost then i.open_date_time + interval '1 day'
        else ${now} + make_interval(days => ${hn('i.id', 510, 10)}, mins => 480 + 30 * ${hn('i.id', 511, 18)}) end`;
+  // Arrived: some of today's visits, once their time has come.
   const status = `case when i.completed then 3 when i.void or i.lost then 5
-       when ${hn('i.id', 510, 10)} = 0 and ${hf('i.id', 512)} < 0.3 then 2 else 1 end`;
+       when ${hn('i.id', 510, 10)} = 0 and ${hf('i.id', 512)} < 0.3 and ${current} <= ${ctx.seededAtSql} then 2 else 1 end`;
   await exec(
     ctx,
     `insert into appointments (schedule_id, invoice_id, part_type_id, facility_id, installer_id, appointment_date_time,
@@ -97,12 +98,8 @@ export async function seedAppointments(ctx: SeedContext): Promise<void> {
      cross join lateral (select unnest(case when u.part_type_id = 1 then array[1, 2] else array[3, 4, 5] end) as material) m
      where u.status_id = 3 and ${hf('u.id', 532)} < 0.3`,
   );
-  await exec(
-    ctx,
-    `insert into appointment_status_update_files (status_update_id, path)
-     select u.id, 'appointments/' || u.appointment_id || '/after.jpg' from appointment_status_updates u
-     where u.status_id = 3 and ${hf('u.id', 531)} < 0.3`,
-  );
+  // No photos on status updates: the seed references only files it writes (files.ts), and no route
+  // serves appointment photos yet.
   await exec(
     ctx,
     `insert into installer_routes (installer_id, facility_id, route_date, auto_update, latitude, longitude, current_status, created_at, updated_at)

@@ -1,4 +1,4 @@
-import { exec, type SeedContext } from './context.js';
+import { exec, FILES_PER_KIND, type SeedContext } from './context.js';
 import { REPAIR_LOCATIONS } from './data/vehicles.js';
 import { NOTE_SUBJECTS, NOTES, REPAIR_DESCRIPTIONS } from './data/texts.js';
 import { digits, hf, hn, pickInt, pickText, weighted } from './sql-gen.js';
@@ -71,20 +71,21 @@ export async function seedInvoiceRecords(ctx: SeedContext): Promise<void> {
     `insert into invoice_pdfs (invoice_id, path, user_id, created_at)
      select i.id, 'invoices/' || i.id || '/invoice-' || to_char(p.at, 'YYYYMMDDHH24MI') || '.pdf', i.admin_assistant_id, p.at
      from invoices i cross join lateral (values (i.submitted_at),
-       (case when ${hf('i.id', 335)} < 0.25 then i.finalized_at end)) p(at) where p.at is not null`,
+       (case when ${hf('i.id', 335)} < 0.25 then i.finalized_at end)) p(at)
+     where p.at is not null and i.id > ${ctx.volumes.invoices - FILES_PER_KIND}`,
   );
   await exec(
     ctx,
     `insert into invoice_images (invoice_id, path, caption, user_id, created_at)
-     select i.id, 'invoices/' || i.id || '/image-' || k || '.jpg', (array['Before', 'After'])[k], i.lead_technician_id,
+     select i.id, 'invoices/' || i.id || '/image-' || k || '.png', (array['Before', 'After'])[k], i.lead_technician_id,
        i.open_date_time + make_interval(hours => k)
      from invoices i cross join generate_series(1, case when i.replacement then 2 else 1 end) k
-     where ${hf('i.id', 340)} < case when i.replacement then 0.6 else 0.2 end`,
+     where i.id > ${ctx.volumes.invoices - FILES_PER_KIND} and ${hf('i.id', 340)} < case when i.replacement then 0.6 else 0.2 end`,
   );
   await exec(
     ctx,
     `insert into invoice_signatures (invoice_id, kind, path, signer_name, signed_at)
-     select i.id, 'invoice', i.signature_path, i.sold_to, i.work_completed_at from invoices i where i.signed`,
+     select i.id, 'invoice', i.signature_path, i.sold_to, i.work_completed_at from invoices i where i.signature_path is not null`,
   );
   await exec(
     ctx,

@@ -13,7 +13,7 @@ import {
   topperOf,
 } from './bulk-exprs.js';
 import { dealerCustomerId } from './bulk-customers.js';
-import { exec, type SeedContext } from './context.js';
+import { exec, FILES_PER_KIND, past, type SeedContext } from './context.js';
 import { ADVERTISEMENT_SOURCES, WINDSHIELD_NOTES } from './data/texts.js';
 import { digits, hf, hn, pickInt, pickText, vehicleLateral, weighted } from './sql-gen.js';
 
@@ -96,7 +96,7 @@ export async function seedInvoices(ctx: SeedContext): Promise<void> {
        )}, a.rc = 0 and ${hf(i, 99)} < 0.5, a.rc,
        v.year, v.make, v.model, v.vin, v.mileage, v.plate, 'TX',
        case when a.linked then ${serviceTagOf('a.j')} end, case when a.linked then ${topperOf('a.j')} end,
-       case when a.linked then a.j end, case when s.signed then 'signatures/invoices/' || ${i} || '.png' end,
+       case when a.linked then a.j end, case when s.signed and ${i} > ${v.invoices - FILES_PER_KIND} then 'signatures/invoices/' || ${i} || '.png' end,
        case when a.mobile then c.address_line1 end, case when a.mobile then c.city end, case when a.mobile then c.state end,
        case when a.mobile then c.zip end, case when a.mobile then c.latitude end, case when a.mobile then c.longitude end,
        coalesce(bc.company_name, bc.first_name || ' ' || bc.last_name), c.primary_phone, a.ro, ${hn(i, 80, 3)},
@@ -107,7 +107,7 @@ export async function seedInvoices(ctx: SeedContext): Promise<void> {
          case when x.pt0 = 5 then ${dealerCustomerId(ctx, 'x.facility_id')}
                         when ${hf(i, 46)} < 0.05 then 1 + ${hn(i, 47, v.invoices)} else x.customer_id end as buyer_id
        from (select ${isLinkedInvoice(i)} as linked, ${svOfInvoice(i)} as j, ${invoiceDaysAgo(i, v)} as d,
-           ${invoiceOpenTs(i, v, now)} as open, ${facilityOf(i, 2)} as facility_id, ${invoiceCustomer(i)} as customer_id,
+           ${past(ctx, invoiceOpenTs(i, v, now))} as open, ${facilityOf(i, 2)} as facility_id, ${invoiceCustomer(i)} as customer_id,
            ${paymentTypeOf(i)} as pt0,
            ${repairCountOf(i, 3)} as rc, ${pickInt(staff.adminAssistants, i, 84)} as assistant,
            case when ${isLinkedInvoice(i)} then ${roNumberOf(svOfInvoice(i))} end as ro,
@@ -115,7 +115,7 @@ export async function seedInvoices(ctx: SeedContext): Promise<void> {
          offset 0) x offset 0
      ) a
      cross join lateral (
-       select t.*, case when t.submitted then t.work_completed_at + make_interval(hours => 2 + ${hn(i, 56, 30)}) end as submitted_at,
+       select t.*, case when t.submitted then ${past(ctx, `t.work_completed_at + make_interval(hours => 2 + ${hn(i, 56, 30)})`)} end as submitted_at,
          case when t.funded then ${clamp(`t.work_completed_at + make_interval(days => 5 + ${hn(i, 59, 20)})`)} end as funded_at,
          -- Follow-ups: open jobs after 2 days, unpaid recent work after a week, a few others.
          case when not t.void and not t.lost and not t.completed then a.open + interval '2 days'
@@ -125,14 +125,19 @@ export async function seedInvoices(ctx: SeedContext): Promise<void> {
            u.submitted and (a.d >= 25 or ${hf(i, 57)} < 0.25) and ${hf(i, 58)} >= 0.04 and (a.d >= 35 or ${hf(i, 60)} < 0.5) as finalized
          from (select r.*, r.completed and a.rc > 0 and a.pt not in (0, 7, 8) and (a.d >= 4 or ${hf(i, 55)} < 0.3) as submitted,
              r.completed and ${hf(i, 61)} < 0.85 as signed,
-             case when r.completed then a.open + case when a.rc = 4 then make_interval(hours => 24 + ${hn(i, 54, 72)})
-                  else make_interval(hours => 1 + ${hn(i, 54, 6)}) end end as work_completed_at
+             case when r.completed then ${past(
+               ctx,
+               `a.open + case when a.rc = 4 then make_interval(hours => 24 + ${hn(i, 54, 72)})
+                  else make_interval(hours => 1 + ${hn(i, 54, 6)}) end`,
+             )} end as work_completed_at
            from (select q.*, not q.void and not q.lost and (a.d >= case when a.rc = 4 then 10 else 3 end or ${hf(i, 53)} < 0.35) as completed
              from (select ${hf(i, 51)} < 0.025 as void, ${hf(i, 51)} >= 0.025 and ${hf(i, 52)} < 0.04 as lost) q) r) u) t
        offset 0
      ) s
      cross join lateral (
-       select n.labor, n.parts, round((n.labor + n.parts) * 0.0825, 2) as tax
+       -- Tax as packages/domain invoice-money.ts computes it: labor (not parts) at the facility's tax rate,
+       -- to the cent, halves away from zero (round(numeric, 2)); invoice-money.test.ts in the server checks them.
+       select n.labor, n.parts, round(n.labor * (select f.tax_rate from facilities f where f.id = a.facility_id), 2) as tax
        from (select case when a.pt = 8 then 0 when a.rc = 4 then 120 + ${hn(i, 71, 140)}
                      else (array[0, 59.95, 89.90, 109.85])[a.rc + 1] end::numeric(12,2) as labor,
                     case when a.pt <> 8 and a.rc = 4 then 180.99 + ${hn(i, 72, 920)} else 0 end::numeric(12,2) as parts) n

@@ -49,11 +49,12 @@ export async function seedCallsAndTraffic(ctx: SeedContext): Promise<void> {
   await exec(
     ctx,
     `insert into call_logs (employee_id, facility_id, direction, from_phone, to_phone, started_at, answered_at, ended_at,
-       duration_seconds, result_id, invoice_id)
+       duration_seconds, result_id, invoice_id, party_digits)
      select x.emp, u.facility_id, x.dir, case when x.dir = 'in' then ${phone(c, 921)} else f.did_phone end,
        case when x.dir = 'in' then f.did_phone else ${phone(c, 921)} end, x.at,
        case when x.result = 1 then x.at + interval '8 seconds' end, x.at + make_interval(secs => x.dur), x.dur, x.result,
-       case when ${hf(c, 925)} < 0.5 then ${v.invoices} - ${hn(c, 926, Math.min(3000, v.invoices))} end
+       case when ${hf(c, 925)} < 0.5 then ${v.invoices} - ${hn(c, 926, Math.min(3000, v.invoices))} end,
+       right(${phone(c, 921)}, 10)
      from generate_series(1, ${calls}) g(c)
      cross join lateral (select ${pickInt([...staff.adminAssistants, ...staff.managers], c, 920)} as emp,
        case when ${hf(c, 922)} < 0.55 then 'out' else 'in' end as dir, ${weighted(

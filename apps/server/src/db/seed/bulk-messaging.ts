@@ -1,6 +1,6 @@
-import { exec, type SeedContext } from './context.js';
+import { exec, FILES_PER_KIND, type SeedContext } from './context.js';
 import { MESSAGE_SUBJECTS, MESSAGE_TEXTS } from './data/texts.js';
-import { hf, hn, pickInt, pickText, weighted } from './sql-gen.js';
+import { hf, hn, intArray, pickInt, pickText, weighted } from './sql-gen.js';
 
 const DEMO_USERS = [101, 102, 103, 104, 105, 106];
 
@@ -55,7 +55,10 @@ export async function seedConversations(ctx: SeedContext): Promise<void> {
     `insert into messages (conversation_id, message, message_from_user_id, messaged_at, expires_at, image_attachment_path)
      select s.id, ${pickText(MESSAGE_TEXTS, 's.id * 5 + k', 640)}, case when k % 2 = 1 then s.starter else s.p2 end, m.at,
        m.at + interval '30 days',
-       case when ${hf('s.id * 5 + k', 641)} < 0.05 then 'messages/' || s.id || '/' || to_char(m.at, 'YYYYMMDDHH24MISS') || '.jpg' end
+       -- Pictures in the newest conversations, sent by demo accounts (who can open them).
+       case when s.id > ${v.conversations - FILES_PER_KIND} and ${hf('s.id * 5 + k', 641)} < 0.15
+              and (case when k % 2 = 1 then s.starter else s.p2 end) = any(${intArray(DEMO_USERS)})
+            then 'messages/' || s.id || '/' || to_char(m.at, 'YYYYMMDDHH24MISS') || '.png' end
      from seed_conversations s cross join generate_series(1, s.n) k
      cross join lateral (select s.started_at + make_interval(mins => (k - 1) * s.gap) as at) m
      order by m.at, s.id`,
@@ -74,7 +77,8 @@ export async function seedConversations(ctx: SeedContext): Promise<void> {
 /** Parked items on some of the 8 lines, and the alerts users would have pending. */
 export async function seedParkingAndAlerts(ctx: SeedContext): Promise<void> {
   const { volumes: v, anchorSql: now } = ctx;
-  const at = (mins: number) => `${now} + interval '7 hours' + interval '${mins} minutes'`;
+  // Parked a few minutes to most of an hour before the seed ran (the badge shows green, yellow and red).
+  const at = (mins: number) => `${ctx.seededAtSql} - interval '${50 - mins} minutes'`;
   const parked: [
     line: number,
     by: number,
@@ -123,7 +127,7 @@ export async function seedParkingAndAlerts(ctx: SeedContext): Promise<void> {
        i.follow_up_at, case when i.follow_up_at < ${now} - interval '2 days' and ${hf('i.id', 660)} < 0.5 then i.follow_up_at + interval '1 hour' end
      from invoices i
      where i.follow_up_for_id is not null and not i.followed_up
-       and i.follow_up_at between ${now} - interval '7 days' and ${now} + interval '1 day'`,
+       and i.follow_up_at between ${now} - interval '7 days' and ${ctx.seededAtSql}`,
   );
   await exec(
     ctx,

@@ -1,7 +1,12 @@
-import { exec, type SeedContext } from './context.js';
-import { digits, hf, hn, pickInt } from './sql-gen.js';
+import { consentWording } from '@glass/domain/rules/approvals';
+import { publicUrl } from '../../public-url.js';
+import { exec, FILES_PER_KIND, type SeedContext } from './context.js';
+import { digits, hf, hn, lit, pickInt } from './sql-gen.js';
 
-/** Weekly deposits per facility of the funded transactions (the last two weeks are left to reconcile). */
+/**
+ * Weekly deposits per facility of the funded transactions (the last two weeks are left to reconcile), one
+ * item per invoice (its payment and deductible together: the invoice's total), as the deposits module makes them.
+ */
 export async function seedDeposits(ctx: SeedContext): Promise<void> {
   const { staff, anchorSql: now } = ctx;
   // One pass numbers the deposits (week x facility) so no join on computed keys is needed.
@@ -16,19 +21,21 @@ export async function seedDeposits(ctx: SeedContext): Promise<void> {
   );
   await exec(
     ctx,
-    `insert into deposit_invoices (id, created_by_id, created_at, total_amount, notes, pdf_path)
+    `insert into deposit_invoices (id, created_by_id, created_at, facility_id, total_amount, notes, pdf_path)
      select d.deposit_id, ${pickInt(staff.adminAssistants, 'd.deposit_id', 701)},
-       (min(d.wk) + interval '4 days 22 hours') at time zone 'UTC', sum(d.amount), null, 'deposits/' || d.deposit_id || '.pdf'
+       (min(d.wk) + interval '4 days 22 hours') at time zone 'UTC', min(d.facility_id), sum(d.amount), null, null
      from seed_deposit_items d group by d.deposit_id`,
   );
   await exec(
     ctx,
     `insert into deposit_invoice_items (deposit_invoice_id, invoice_id, invoice_transaction_id, item_type, labor_cost, parts_cost,
        tax_cost, total_cost, payment_type_id, insurance_company_id, clearing_house_id, facility_id, buyer_name, vehicle)
-     select d.deposit_id, i.id, d.transaction_id, d.transaction_type_id, i.labor_cost, i.parts_cost, i.tax_cost, d.amount,
-       d.payment_type_id, i.insurance_company_id, ic.clearing_house_id, i.facility_id, i.sold_to,
+     select d.deposit_id, i.id, d.transaction_id, d.transaction_type_id, i.labor_cost, i.parts_cost, i.tax_cost, d.total,
+       i.payment_type_id, i.insurance_company_id, ic.clearing_house_id, i.facility_id, i.sold_to,
        concat_ws(' ', i.vehicle_year, i.vehicle_make, i.vehicle_model)
-     from seed_deposit_items d join invoices i on i.id = d.invoice_id
+     from (select distinct on (x.invoice_id) x.*, sum(x.amount) over (partition by x.invoice_id) as total
+           from seed_deposit_items x order by x.invoice_id, x.amount desc, x.transaction_id) d
+     join invoices i on i.id = d.invoice_id
      left join insurance_companies ic on ic.id = i.insurance_company_id
      order by d.deposit_id, d.transaction_id`,
   );
@@ -41,7 +48,8 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
   await exec(
     ctx,
     `insert into customer_approvals (id, invoice_id, channel, sent_to, sent_by_user_id, sent_at, page_viewed_at,
-       response_received_at, response, response_comments, approved, declined, client_ip, user_agent, signature_path)
+       response_received_at, response, response_comments, approved, declined, client_ip, user_agent, signature_path,
+       expires_at, price_key)
      select md5('approval-' || i.id)::uuid, i.id, x.channel, case when x.channel = 'sms' then i.customer_phone else c.email end,
        i.admin_assistant_id, i.open_date_time + interval '30 minutes',
        case when x.viewed then i.open_date_time + interval '50 minutes' end,
@@ -51,7 +59,10 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
        x.answered and x.approved, x.answered and not x.approved,
        case when x.viewed then '172.58.' || ${hn(id, 806, 250)} || '.' || ${hn(id, 807, 250)} end,
        case when x.viewed then 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' end,
-       case when x.answered and x.approved then 'signatures/approvals/' || md5('approval-' || i.id)::uuid || '.png' end
+       case when x.answered and x.approved and i.id > ${ctx.volumes.invoices - 4 * FILES_PER_KIND}
+            then 'signatures/approvals/' || md5('approval-' || i.id)::uuid || '.png' end,
+       i.open_date_time + interval '30 minutes' + interval '14 days',
+       round(i.total_cost * 100)::bigint || '|' || round(coalesce(i.deductible_amount, 0) * 100)::bigint
      from invoices i join customers c on c.id = i.customer_id
      cross join lateral (select case when c.email is null or ${hf(id, 801)} < 0.7 then 'sms' else 'email' end as channel,
        ${hf(id, 802)} < 0.8 as viewed, ${hf(id, 802)} < 0.65 as answered, ${hf(id, 803)} < 0.85 as approved) x
@@ -65,11 +76,19 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
      from invoices i cross join lateral (select ${hf(id, 811)} < 0.6 as responded) x
      where i.open_date_time > ${now} - interval '90 days' and ${hf(id, 810)} < 0.1`,
   );
+  // The answers given on the opt-in page: the customer's consent history and state (modules/approvals).
+  await exec(
+    ctx,
+    `insert into customer_consents (customer_id, opt_in_id, texts, emails, phone, email, consent_text, created_at)
+     select o.customer_id, o.id, o.opt_in_text, o.opt_in_email, o.phone, o.email,
+       ${lit(consentWording('Lone Star Auto Glass'))}, o.responded_at
+     from customer_opt_ins o where o.responded_at is not null and o.customer_id is not null order by o.id`,
+  );
   await exec(
     ctx,
     `insert into notify_outbox (channel, to_address, subject, body, status, attempts, created_at, sent_at, record_type, record_id)
      select a.channel, a.sent_to, case when a.channel = 'email' then 'Please approve your glass work' end,
-       'Please review and approve: /sign-approval/' || a.id, 'sent', 1, a.sent_at, a.sent_at + interval '3 seconds', 'Invoice', a.invoice_id
+       'Please review and approve: ' || ${lit(publicUrl(ctx, '/sign-approval/'))} || a.id, 'sent', 1, a.sent_at, a.sent_at + interval '3 seconds', 'Invoice', a.invoice_id
      from customer_approvals a order by a.sent_at`,
   );
 }

@@ -9,7 +9,7 @@ import {
   serviceTagOf,
   topperOf,
 } from './bulk-exprs.js';
-import { exec, type SeedContext } from './context.js';
+import { exec, FILES_PER_KIND, type SeedContext } from './context.js';
 import { WINDSHIELD_NOTES } from './data/texts.js';
 import { digits, hf, hn, pickInt, pickText, textArray, vehicleLateral, weighted } from './sql-gen.js';
 
@@ -23,6 +23,8 @@ export async function seedServiceVehicles(ctx: SeedContext, writers: string[][])
   const pipeline = Math.max(1, v.serviceVehicles - L);
   const j = 'g.j';
   const writerNames = textArray(writers.flat());
+  // Pictures (written to the file store by files.ts) on the newest vehicles only, whatever the scale.
+  const recent = `${j} > ${v.serviceVehicles - FILES_PER_KIND}`;
   await exec(
     ctx,
     `insert into service_vehicles (id, facility_id, customer_id, payment_type_id, followed_up, follow_up_date, ready_for_parts,
@@ -75,9 +77,9 @@ export async function seedServiceVehicles(ctx: SeedContext, writers: string[][])
        ${roNumberOf(j)}, b.created - interval '1 hour', case when c.ro_status = 1 then b.created + interval '2 days' end, c.ro_status,
        case c.ro_status when 1 then 'Finished' when 2 then 'Hold' when 3 then 'Working' end,
        round((150 + ${hn(j, 258, 2350)} + ${hf(j, 259)})::numeric, 2),
-       case when ${hf(j, 260)} < 0.3 then 'service-vehicles/' || ${j} || '/ro.jpg' end,
-       case when b.pt = 1 and ${hf(j, 261)} < 0.5 then 'service-vehicles/' || ${j} || '/insurance-card.jpg' end,
-       case when b.rc > 0 and ${hf(j, 262)} < 0.4 then array['service-vehicles/' || ${j} || '/windshield-1.jpg'] end,
+       case when ${recent} and ${hf(j, 260)} < 0.3 then 'service-vehicles/' || ${j} || '/ro.png' end,
+       case when ${recent} and b.pt = 1 and ${hf(j, 261)} < 0.5 then 'service-vehicles/' || ${j} || '/insurance-card.png' end,
+       case when ${recent} and b.rc > 0 and ${hf(j, 262)} < 0.4 then array['service-vehicles/' || ${j} || '/windshield-1.png'] end,
        b.created, b.created + make_interval(hours => 1 + ${hn(j, 263, 48)})
      from generate_series(1, ${v.serviceVehicles}) g(j)
      cross join lateral (select ${j} <= ${L} as linked, ${invoiceOfSv(j)} as inv offset 0) a

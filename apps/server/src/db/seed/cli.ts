@@ -42,6 +42,9 @@ async function main() {
       scale,
       pepper: config.passwordPepper,
       scryptCost: config.scryptCost,
+      publicBaseUrl: config.publicBaseUrl,
+      dataDir: config.dataDir,
+      fileStore: config.fileStore,
       log: (m) => console.log(m),
     });
   } finally {

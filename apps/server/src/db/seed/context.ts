@@ -33,10 +33,24 @@ export interface SeedContext {
   /** Start of "today" in Houston (05:00 UTC); every seeded date is relative to it. */
   anchor: Date;
   anchorSql: string;
+  /**
+   * The moment of seeding. Nothing that happened (created, sent, logged, signed, read…) is dated
+   * after it; only plans (follow-ups, appointments, promised dates, expiries) may be (no-future.ts).
+   */
+  seededAt: Date;
+  seededAtSql: string;
+  /** The server's PUBLIC_BASE_URL: links in seeded texts and e-mails are absolute, as the app sends them. */
+  publicBaseUrl: string;
   volumes: Volumes;
   staff: Staff;
   log: (msg: string) => void;
 }
+
+/**
+ * Records with pictures, signatures or PDFs per kind (the newest ones): files.ts writes each through
+ * the file store, so their number, and the seed's time, do not grow with the scale.
+ */
+export const FILES_PER_KIND = 60;
 
 /** Runs one statement; statements slower than 5 s are reported, to see where a big seed spends its time. */
 export async function exec(
@@ -62,3 +76,7 @@ export async function step(ctx: SeedContext, name: string, fn: () => Promise<unk
   await fn();
   ctx.log(`seed: ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
+
+/** A "happened" timestamp expression capped at the moment of seeding (null stays null). */
+export const past = (ctx: Pick<SeedContext, 'seededAtSql'>, ts: string) =>
+  `(case when (${ts}) > ${ctx.seededAtSql} then ${ctx.seededAtSql} else (${ts}) end)`;

@@ -1,10 +1,13 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { FileStoreOptions } from '../../config.js';
 import type { Database, Orm } from '../client.js';
 import { linkedCount } from './bulk-exprs.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
 import { rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
 import { seedDirectory } from './directory.js';
+import { seedFiles } from './files.js';
+import { capHappenedTimestamps } from './no-future.js';
 import { Rng } from './prng.js';
 import { seedReference } from './reference.js';
 import { employees, hashEmployeePins, seedStaff } from './staff.js';
@@ -16,8 +19,20 @@ export interface SeedOptions {
   pepper: string;
   scryptCost: number;
   log?: (msg: string) => void;
-  /** "Today" for the data; defaults to the current date. Same date + same scale = same rows. */
+  /**
+   * The moment of seeding; defaults to the current time. The data is dated relative to that day
+   * and nothing that happened is dated after it. Same moment + same scale = same rows.
+   */
   now?: Date;
+  /** The server's PUBLIC_BASE_URL (config.publicBaseUrl) for the links in seeded messages; default http://localhost:3000. */
+  publicBaseUrl?: string;
+  /**
+   * The server's DATA_DIR: the pictures, signatures and PDFs the rows point at are written to its file
+   * store (files.ts). Without it the rows point at no files.
+   */
+  dataDir?: string;
+  /** The server's FILE_STORE (config.fileStore): where those files go; the disk under dataDir when absent. */
+  fileStore?: FileStoreOptions;
 }
 
 const SEED = 20240601;
@@ -57,7 +72,8 @@ export function anchorOf(now: Date): Date {
 export async function seedDatabase(db: Database, opts: SeedOptions): Promise<void> {
   const log = opts.log ?? (() => {});
   const scale = opts.scale ?? 1;
-  const anchor = anchorOf(opts.now ?? new Date());
+  const seededAt = new Date(Math.floor((opts.now ?? new Date()).getTime() / 1000) * 1000);
+  const anchor = anchorOf(seededAt);
   const volumes = volumesFor(scale);
   const started = Date.now();
   const rng = new Rng(SEED);
@@ -69,6 +85,9 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     tx,
     anchor,
     anchorSql: `'${anchor.toISOString()}'::timestamptz`,
+    seededAt,
+    seededAtSql: `'${seededAt.toISOString()}'::timestamptz`,
+    publicBaseUrl: opts.publicBaseUrl ?? 'http://localhost:3000',
     volumes,
     staff,
     log,
@@ -85,6 +104,8 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await tx.execute(sql.raw('set local session_replication_role = replica'));
       const { writers } = await seedSmallTables(ctx, people, hashes, rng, false);
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
+      await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
+      await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await advanceSequences(ctx);
     });
   } else {
@@ -99,6 +120,10 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
         await runTask(bulk(tx), writers)(task);
       }),
     );
+    await db.orm.transaction(async (tx) => {
+      await step(bulk(tx), 'files', () => seedFiles(bulk(tx), opts.dataDir, opts.fileStore));
+      await step(bulk(tx), 'nothing dated after now', () => capHappenedTimestamps(bulk(tx)));
+    });
     const t0 = Date.now();
     await restoreInParallel(db, saved, workers, log);
     log(`seed: indexes and foreign keys (${((Date.now() - t0) / 1000).toFixed(1)} s)`);

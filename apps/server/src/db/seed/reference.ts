@@ -1,6 +1,7 @@
 import { APPOINTMENT_STATUS_OPTIONS } from '@glass/domain/enums';
 import { tilesForRole } from '@glass/domain/roles';
 import { TILES } from '@glass/domain/tiles';
+import type { Orm } from '../client.js';
 import * as s from '../schema/index.js';
 import type { SeedContext } from './context.js';
 import * as cat from './data/catalogue.js';
@@ -13,6 +14,23 @@ export async function seedReference(ctx: SeedContext): Promise<void> {
   const { tx } = ctx;
   await tx.insert(s.brands).values(cat.BRANDS);
   await tx.insert(s.facilities).values(cat.FACILITIES.map((f) => ({ ...f, state: 'TX', tzo: 300 })));
+  await seedPickLists(tx);
+  await tx.insert(s.facilityAttributes).values(
+    cat.FACILITIES.flatMap((f) => [
+      { facilityId: f.id, attributeNameId: 11, value: `D${f.code}7` },
+      { facilityId: f.id, attributeNameId: 12, value: String(2 + (f.id % 3)) },
+      { facilityId: f.id, attributeNameId: 13, value: '07:00' },
+      { facilityId: f.id, attributeNameId: 14, value: f.id === 5 ? '17:00' : '18:00' },
+    ]),
+  );
+}
+
+/**
+ * What every installation needs before its first login, demo or not (`npm run setup` writes it too):
+ * pick lists, options, attribute and setting lists, message groups, the tile catalogue and the role
+ * tiles, call query categories. Nothing here names a brand, a facility or a person.
+ */
+export async function seedPickLists(tx: Orm): Promise<void> {
   await tx.insert(s.dispositions).values(named(cat.DISPOSITIONS));
   await tx.insert(s.lostReasons).values(named(cat.LOST_REASONS));
   await tx.insert(s.customerWaitingOptions).values(named(cat.CUSTOMER_WAITING_OPTIONS));
@@ -75,15 +93,6 @@ export async function seedReference(ctx: SeedContext): Promise<void> {
       }),
     ),
   );
-  await tx.insert(s.facilityAttributes).values(
-    cat.FACILITIES.flatMap((f) => [
-      { facilityId: f.id, attributeNameId: 11, value: `D${f.code}7` },
-      { facilityId: f.id, attributeNameId: 12, value: String(2 + (f.id % 3)) },
-      { facilityId: f.id, attributeNameId: 13, value: '07:00' },
-      { facilityId: f.id, attributeNameId: 14, value: f.id === 5 ? '17:00' : '18:00' },
-    ]),
-  );
-
   await tx
     .insert(s.messageGroups)
     .values(cat.MESSAGE_GROUPS.map(([name, description], i) => ({ id: i + 1, name, description })));

@@ -48,7 +48,8 @@ export const MESSAGE_GROUPS: readonly (readonly [name: string, description: stri
 ];
 
 export const CALL_QUERY_CATEGORIES: readonly (readonly [name: string, queries: readonly (readonly [string, string])[]])[] = [
-  ['Follow Ups', [['Due today', 'followUpAt le today'], ['Overdue', 'followUpAt lt today and followedUp eq false']]],
-  ['Pending Invoices', [['Pending payment type', 'paymentTypeId eq 0'], ['Not submitted', 'submitted eq false and void eq false']]],
-  ['Service Drive', [['Ready to call', 'readyToCall eq true'], ['Ready for parts', 'readyForParts eq true']]],
+  // The queries' criteria over service vehicles (CallQueryCriteria, packages/domain/src/contracts/call-center.ts).
+  ['Follow Ups', [['Due today', '{"followUp":"due"}'], ['Overdue', '{"followUp":"overdue"}']]],
+  ['Pending Invoices', [['No contact yet', '{"noContactYet":true}'], ['Call-ins', '{"sourceIds":[5]}']]],
+  ['Service Drive', [['Ready to call', '{"priorities":[1,2,3,4]}'], ['Ready for parts', '{"kind":"replacement","priorities":[2,4]}']]],
 ];

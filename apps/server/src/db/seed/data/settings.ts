@@ -8,8 +8,7 @@ export const OPTIONS: readonly (readonly [id: number, name: string, description:
   [4, 'ServiceVehicleFollowUpDays', 'Days after creation a service vehicle is due for follow-up', '2', false],
   [5, 'SmsEnabled', 'Send text messages to customers', 'true', true],
   [6, 'EmailEnabled', 'Send e-mails to customers', 'true', true],
-  [7, 'ApprovalLinkBaseUrl', 'Base URL of the public approval pages', 'http://localhost:3000', true],
-  [8, 'ApprovalLinkValidDays', 'Days a customer approval link stays valid', '7', false],
+  [8, 'ApprovalLinkValidDays', 'Days a customer approval link stays valid', '14', false],
   [9, 'RepairPrice1', 'Default price of the first chip repair', '59.95', false],
   [10, 'RepairPrice2', 'Default price of the second chip repair', '29.95', false],
   [11, 'RepairPrice3', 'Default price of the third chip repair', '19.95', false],
@@ -37,7 +36,7 @@ export const SETTING_LISTS: readonly (readonly [id: number, name: string, values
 /**
  * Attribute definitions: [id, name, object name id, attribute type id, value list id, page, default].
  * Object names: 1 User, 2 Facility, 3 Invoice, 4 ServiceVehicle, 5 Page. Types: 1 Text … 5 List.
- * The six Page attributes are the per-tab repair/replacement filters (YES/NO, default YES).
+ * The Page attributes are the per-tab repair/replacement filters (YES/NO, default YES).
  */
 export const ATTRIBUTES: readonly (readonly [number, string, number, number, number | null, string | null, string])[] = [
   [1, 'Repairs', 5, 5, 3, 'My Pipeline', 'YES'],
@@ -56,4 +55,9 @@ export const ATTRIBUTES: readonly (readonly [number, string, number, number, num
   [14, 'ClosesAt', 2, 1, null, null, '18:00'],
   [15, 'ClaimPortalUrl', 3, 1, null, null, ''],
   [16, 'DealerStockNote', 4, 1, null, null, ''],
+  // Migration 0019 (issue #18): the calendar's and the facility list's switches.
+  [17, 'Repairs', 5, 5, 3, 'Appointments', 'YES'],
+  [18, 'Replacements', 5, 5, 3, 'Appointments', 'YES'],
+  [19, 'Repairs', 5, 5, 3, 'My Facility Appointments', 'YES'],
+  [20, 'Replacements', 5, 5, 3, 'My Facility Appointments', 'YES'],
 ];

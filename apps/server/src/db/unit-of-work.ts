@@ -1,0 +1,130 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Orm = PgDatabase<any, Schema>;
+
+/** Something to run when a unit of work ends; its errors are reported, never thrown at the caller. */
+export type WorkHook = () => void | Promise<void>;
+
+/**
+ * The query surface every service takes: either the database itself or a unit of work (one open
+ * transaction). Code written against `Db` runs the same in both; it never receives a database and a
+ * transaction side by side.
+ */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  /** Drizzle, bound to the transaction inside a unit of work. */
+  readonly orm: Orm;
+  /** Runs a Drizzle `sql` fragment (always parameterized) and returns plain rows. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Runs `fn` in a unit of work. On the database this opens a transaction; inside a unit of work it opens
+   * a savepoint whose hooks join the enclosing work (they run when the outermost transaction ends).
+   */
+  transaction<T>(fn: (work: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the change is committed (and never when it rolls back): alerts, socket pushes, caches.
+   * On the database itself every statement has already committed, so `fn` runs at once.
+   */
+  afterCommit(fn: WorkHook): void;
+  /**
+   * Runs `fn` if the change rolls back: files written for it are removed this way. On the database
+   * itself nothing rolls back, so `fn` is never run.
+   */
+  onRollback(fn: WorkHook): void;
+}
+
+/** One open transaction with the database's query surface plus its commit and rollback hooks. */
+export interface UnitOfWork extends Db {
+  readonly inTransaction: true;
+}
+
+/** How a hook's failure is reported (the work itself has already ended). */
+let reportHookError: (err: unknown) => void = (err) => {
+  console.error('unit of work hook failed', err);
+};
+
+/** Where hook failures go (the app points it at its logger). */
+export function onHookError(report: (err: unknown) => void) {
+  reportHookError = report;
+}
+
+/** Runs hooks in order, each awaited; a failing hook is reported and the rest still run. */
+export async function runHooks(hooks: readonly WorkHook[]): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (err) {
+      reportHookError(err);
+    }
+  }
+}
+
+/** `rows()` over a Drizzle handle (the database's or a transaction's). */
+export async function rowsOf<T>(orm: Orm, query: SQL): Promise<T[]> {
+  const res: any = await orm.execute(query);
+  return res.rows as T[];
+}
+
+class Work implements UnitOfWork {
+  readonly inTransaction = true as const;
+  readonly commits: WorkHook[] = [];
+  readonly rollbacks: WorkHook[] = [];
+
+  constructor(
+    readonly kind: Db['kind'],
+    readonly orm: Orm,
+  ) {}
+
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+    return rowsOf<T>(this.orm, query);
+  }
+
+  transaction<T>(fn: (work: UnitOfWork) => Promise<T>): Promise<T> {
+    return runUnitOfWork(this.kind, this.orm, fn, this);
+  }
+
+  afterCommit(fn: WorkHook) {
+    this.commits.push(fn);
+  }
+
+  onRollback(fn: WorkHook) {
+    this.rollbacks.push(fn);
+  }
+}
+
+/**
+ * Opens a transaction on `orm` (a savepoint when `parent` is given), runs `fn` in it, and then the
+ * hooks: after a commit the afterCommit hooks in order, after a rollback the onRollback hooks in reverse
+ * order (then the error is rethrown). A savepoint that is released hands its hooks to the parent, since
+ * the parent may still roll back; one that rolls back runs its own onRollback hooks at once.
+ */
+export async function runUnitOfWork<T>(
+  kind: Db['kind'],
+  orm: Orm,
+  fn: (work: UnitOfWork) => Promise<T>,
+  parent?: Work,
+): Promise<T> {
+  let work: Work | undefined;
+  let result: T;
+  try {
+    result = await orm.transaction((tx) => {
+      work = new Work(kind, tx as Orm);
+      return fn(work);
+    });
+  } catch (err) {
+    if (work) await runHooks([...work.rollbacks].reverse());
+    throw err;
+  }
+  if (work) {
+    if (parent) {
+      parent.commits.push(...work.commits);
+      parent.rollbacks.push(...work.rollbacks);
+    } else {
+      await runHooks(work.commits);
+    }
+  }
+  return result;
+}
