@@ -5,26 +5,21 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { SessionStore } from './auth/sessions.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import { onHookError } from './db/unit-of-work.js';
+import { trustProxyOption } from './config.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
+import { registerInputGuards } from './http/input-guards.js';
+import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
 import { registerModules } from './modules/index.js';
+import { setSkipTokenSecret } from './odata/keyset.js';
 import { attachRealtime } from './realtime/socket-server.js';
+import type { App, AppDeps } from './app-type.js';
 
-export interface AppDeps {
-  db: Database;
-  config: Config;
-  /** Pass false to silence request logs in tests. */
-  logger?: boolean;
-}
-
-export interface App extends FastifyInstance {
-  deps: AppDeps & { sessions: SessionStore };
-}
+export type { App, AppDeps } from './app-type.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -32,25 +27,40 @@ const defaultWebDist = path.resolve(here, '../../web/dist');
 /** Builds the whole HTTP application; main.ts and the tests both call it. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...loggerOptions(deps.config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }) as unknown as App;
   const sessions = new SessionStore(deps.db, deps.config);
+  // A failing afterCommit/onRollback hook (an alert push, a file removal) is logged, not thrown.
+  onHookError((err) => app.log.error({ err }, 'unit of work hook failed'));
   app.deps = { ...deps, sessions };
+  // $skiptoken links (odata/keyset.ts) are signed with a key from SECRETS_KEY: every process accepts them.
+  setSkipTokenSecret(deps.config.secretsKey);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas (packages/domain/src/contracts) document the answers for OpenAPI and the API tests
+  // parse every answer with them; the server neither re-checks nor re-serializes what it sends (JSON text
+  // built by PostgreSQL goes out as is, objects through JSON.stringify as without a schema).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Security headers, HSTS and compression first, so even an early 401 or 400 carries them.
+  await registerSafeDefaults(app, deps.config);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  // Before any route exists: every route registered from here on is in the route table and checked.
+  registerAuth(app, sessions, { metrics: deps.config.metricsToken, pbx: deps.config.pbxToken });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
-    if (req.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+    if (req.routeOptions.url?.startsWith('/api') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     return payload;
   });
@@ -70,21 +80,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  registerAuth(app, sessions);
-  app.get(
-    '/api/health',
-    { config: { public: true }, schema: { tags: ['system'], summary: 'Liveness and database' } },
-    async (_req, reply) => {
-      const up = await deps.db.ping();
-      return reply
-        .code(up ? 200 : 503)
-        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
-    },
-  );
+  // The composition root: every route (health included) is registered from modules/index.ts.
   await registerModules(app);
   await attachRealtime(app);
   await serveWeb(app, deps.config.webDist ?? defaultWebDist);
   return app;
+}
+
+/**
+ * Whether a request path is under /api however it is spelled: percent-encoded letters (decoded up to
+ * three times, so doubled encoding too), any case, doubled slashes or backslashes, `.` and `..`
+ * segments. Such a path that matched no route is the API's 404 (problem+json), never the web app's
+ * index.html: an API client must not get a page, whatever the spelling (docs/security.md).
+ */
+export function isApiPath(url: string): boolean {
+  let p = url.split('?')[0] ?? '';
+  for (let i = 0; i < 3; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(p);
+    } catch {
+      break;
+    }
+    if (decoded === p) break;
+    p = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of p.replaceAll('\\', '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return segments[0]?.toLowerCase() === 'api';
 }
 
 /** The built web app, with the SPA fallback: any non-API GET that is not a file gets index.html. */
@@ -93,24 +120,52 @@ async function serveWeb(app: FastifyInstance, root: string) {
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
     // wildcard: files built after start-up are served too; a missing file falls through to the SPA fallback.
+    // The web app's own files are public (the sign-in page is one of them). A spelling of an API path
+    // that matched no API route (`/%2561pi/users`, `//api//users`) lands on the static wildcard: it is
+    // the API's 404 there, before the file handler runs, never a file or index.html.
+    let staticRoutes = true;
+    const notForApiPaths = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!isApiPath(req.url)) return;
+      await sendProblem(reply, notFound(`No route for ${req.method} ${req.url.split('?')[0]}`));
+      return reply;
+    };
+    app.addHook('onRoute', (route) => {
+      if (!staticRoutes) return;
+      route.config = { ...(route.config as object), public: true };
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), notForApiPaths];
+    });
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
       index: false,
-      maxAge: '1h',
-      immutable: false,
+      // The build writes .br/.gz beside each file; a client that accepts one gets it (Vary: accept-encoding).
+      preCompressed: true,
+      // Cache headers are ours (setHeaders runs after send's own, also for reply.sendFile).
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(root, filePath)),
     });
+    staticRoutes = false;
     // The root is the app itself (the static wildcard would refuse a directory listing).
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      reply.sendFile('index.html'),
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    if (/^\/api(\/|\?|$)/i.test(req.url) || req.method !== 'GET') {
+    if (isApiPath(req.url) || req.method !== 'GET') {
       return sendProblem(reply, notFound(`No route for ${req.method} ${req.url.split('?')[0]}`));
     }
     if (!hasWeb)
       return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
+}
+
+/**
+ * Hashed build output under /assets never changes under its name: a year, immutable. Everything else
+ * (index.html above all) is revalidated on every use, so a deploy reaches open browsers at their next
+ * navigation and no page asks for script chunks that the deploy removed.
+ */
+export function webCacheControl(root: string, filePath: string): string {
+  const rel = path.relative(root, filePath).split(path.sep);
+  return rel[0] === 'assets' && rel.length > 1 ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

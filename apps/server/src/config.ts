@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import { parsePublicBaseUrl } from './public-url.js';
 
 /** Everything the server reads from the environment, in one place (documented in the README). */
 export interface Config {
@@ -7,8 +10,15 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL pool and session settings (ignored on PGlite). */
+  pg: PgOptions;
   /** Secret mixed into every password hash; keep it out of the database. */
   passwordPepper: string;
+  /**
+   * Key of the stored secrets the server reads back (mailbox passwords; resources/secrets.ts). Values
+   * written before it existed were encrypted with the password pepper and are still read with it.
+   */
+  secretsKey: string;
   /** scrypt cost parameter N (OWASP: 2^17 with r=8, p=1). Tests may lower it. */
   scryptCost: number;
   sessionIdleMinutes: number;
@@ -24,45 +34,363 @@ export interface Config {
   smsHttpUrl?: string;
   /** Sent as `Authorization: Bearer …` to smsHttpUrl when set. */
   smsHttpToken?: string;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (login throttling): false (none, the
+   * default), a number of proxies in front of the server, or the proxies' addresses/CIDRs.
+   */
+  trustProxy: TrustProxy;
+  /** The metrics scraper's secret (`Authorization: Bearer …` on GET /api/metrics); unset: metrics refused. */
+  metricsToken?: string;
+  /** The phone system's secret (`Authorization: Bearer …` on POST /api/callLog/ingest); unset: ingest refused. */
+  pbxToken?: string;
+  /** PUBLIC_BASE_URL without a trailing slash: every link sent out is built on it (public-url.ts publicUrl). */
+  publicBaseUrl: string;
+  /** SEED_DEMO=1: seed the demo data (published PINs) into an empty database; refused in production. */
+  seedDemo: boolean;
+  /**
+   * Strict-Transport-Security: `auto` sends it on requests that arrived over https (directly, or per
+   * X-Forwarded-Proto from a trusted proxy, TRUST_PROXY); `on` always; `off` never.
+   */
+  hsts: 'auto' | 'on' | 'off';
+  /** SIGTERM waits this long for the job in flight, the requests in flight and the database, then exits. */
+  shutdownTimeoutMs: number;
+  /** Where uploaded and generated files live (FILE_STORE; files/blob-store.ts). */
+  fileStore: FileStoreOptions;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    passwordPepper: env.PASSWORD_PEPPER ?? devPepper(env),
-    scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
-    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 8 * 60),
-    sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 7 * 24),
-    webDist: env.WEB_DIST,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    nodeEnv: env.NODE_ENV ?? 'development',
-    mailTransport: oneOf(
-      env.MAIL_TRANSPORT,
-      ['smtp', 'outbox'],
-      env.NODE_ENV === 'production' ? 'smtp' : 'outbox',
-    ),
-    smsProvider: oneOf(env.SMS_PROVIDER, ['record', 'http'], env.SMS_HTTP_URL ? 'http' : 'record'),
-    smsHttpUrl: env.SMS_HTTP_URL || undefined,
-    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+/**
+ * FILE_STORE: `disk` (under DATA_DIR/files; the default on PGlite), `postgres` (chunked rows in the
+ * database; the default with DATABASE_URL, so every process shares the files) or `s3` (an S3-compatible
+ * bucket: S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, S3_PREFIX).
+ */
+export interface FileStoreOptions {
+  driver: 'disk' | 'postgres' | 's3';
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    prefix?: string;
   };
 }
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (!value) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new Error(`Unknown value '${value}'; expected one of ${allowed.join(', ')}`);
+export interface PgOptions {
+  poolMax: number;
+  /** statement_timeout of every session; 0 = none. */
+  statementTimeoutMs: number;
+  /** How long to wait for a connection (new or from the pool) before failing; 0 = for ever. */
+  connectTimeoutMs: number;
+  /** How long an idle pooled connection is kept. */
+  idleTimeoutMs: number;
+  applicationName: string;
 }
 
-/** Development fallback so `npm start` works out of the box; production must set PASSWORD_PEPPER. */
-function devPepper(env: NodeJS.ProcessEnv): string {
-  if (env.NODE_ENV === 'production') throw new Error('PASSWORD_PEPPER must be set in production');
-  return 'dev-pepper-change-me';
+export type TrustProxy = false | number | string[];
+
+/**
+ * The environment as one zod schema: every variable is checked at start-up and every mistake is
+ * reported at once, each naming the variable, the value and what was expected (README "Configuration").
+ * An empty value counts as unset.
+ */
+const whole = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return fallback;
+      const n = /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a whole number from ${min} to ${max}, got '${v}'`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const choice = <T extends string>(allowed: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v !== undefined && !(allowed as readonly string[]).includes(v))
+        ctx.addIssue({ code: 'custom', message: `expected one of ${allowed.join(', ')}, got '${v}'` });
+    })
+    .transform((v) => v as T | undefined);
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      let url: URL | undefined;
+      try {
+        url = new URL(v);
+      } catch {}
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        ctx.addIssue({ code: 'custom', message: `expected an http(s) URL (${what}), got '${v}'` });
+    });
+
+/** Runs one of the existing parsers (they throw with a full message) inside the schema. */
+const parsed = <T>(parse: (v: string | undefined) => T) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parse(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: choice(['development', 'production', 'test']),
+  PORT: whole(3000, 0, 65535),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v !== undefined && !/^postgres(ql)?:\/\/./i.test(v))
+        ctx.addIssue({ code: 'custom', message: 'expected a postgres:// or postgresql:// connection URL' });
+    }),
+  PG_POOL_MAX: whole(10, 1, 1000),
+  PG_STATEMENT_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),
+  PG_CONNECT_TIMEOUT_MS: whole(10_000, 0, 600_000),
+  PG_IDLE_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),
+  PG_APPLICATION_NAME: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v !== undefined && !/^[\x20-\x7e]{1,63}$/.test(v))
+        ctx.addIssue({ code: 'custom', message: 'expected 1 to 63 printable ASCII characters' });
+    }),
+  PASSWORD_PEPPER: z.string().optional(),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v !== undefined && v.length < 32)
+        ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters (a random secret)' });
+    }),
+  SCRYPT_COST: whole(2 ** 17, 2 ** 10, 2 ** 20).superRefine((n, ctx) => {
+    if ((n & (n - 1)) !== 0)
+      ctx.addIssue({ code: 'custom', message: `expected a power of two (e.g. 131072 = 2^17), got ${n}` });
+  }),
+  SESSION_IDLE_MINUTES: whole(8 * 60, 1, 366 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: whole(7 * 24, 1, 366 * 24),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: choice(LOG_LEVELS),
+  MAP_TILE_URL: httpUrl('with {z}, {x} and {y}').superRefine((v, ctx) => {
+    if (v !== undefined && !['{z}', '{x}', '{y}'].every((p) => v.includes(p)))
+      ctx.addIssue({ code: 'custom', message: `must contain {z}, {x} and {y}, got '${v}'` });
+  }),
+  MAIL_TRANSPORT: choice(['smtp', 'outbox']),
+  SMS_PROVIDER: choice(['record', 'http']),
+  SMS_HTTP_URL: httpUrl('the SMS gateway'),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  TRUST_PROXY: parsed(parseTrustProxy),
+  METRICS_TOKEN: parsed((v) => machineSecret('METRICS_TOKEN', v)),
+  PBX_TOKEN: parsed((v) => machineSecret('PBX_TOKEN', v)),
+  SEED_DEMO: choice(['0', '1', 'false', 'true']),
+  HSTS: choice(['auto', 'on', 'off']),
+  SHUTDOWN_TIMEOUT_MS: whole(25_000, 1000, 600_000),
+  FILE_STORE: choice(['disk', 'postgres', 's3']),
+  S3_ENDPOINT: httpUrl('the S3-compatible server'),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      // S3 bucket naming rules: 3-63 lower-case letters, digits, dots and hyphens.
+      if (v !== undefined && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v))
+        ctx.addIssue({ code: 'custom', message: `expected an S3 bucket name, got '${v}'` });
+    }),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v !== undefined && !/^[A-Za-z0-9_-][A-Za-z0-9._/-]{0,99}$/.test(v))
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a key prefix of letters, digits, . _ - and /, got '${v}'`,
+        });
+    }),
+});
+
+/** Start-up refuses a configuration with these messages (one line per mistake, each naming the variable). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const v = rawEnv[key];
+    env[key] = v === undefined || v === '' ? undefined : v;
+  }
+  const result = envSchema.safeParse(env);
+  const problems = result.success ? [] : result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.PASSWORD_PEPPER) problems.push('PASSWORD_PEPPER must be set in production');
+  if (production && !env.SECRETS_KEY)
+    problems.push(
+      'SECRETS_KEY must be set in production (32 or more random characters; it encrypts stored mailbox passwords)',
+    );
+  if (production && (env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'))
+    problems.push(
+      'SEED_DEMO is refused with NODE_ENV=production: the demo accounts and their PINs are published',
+    );
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) problems.push('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  if (env.FILE_STORE === 's3' && !env.S3_BUCKET) problems.push('FILE_STORE=s3 needs S3_BUCKET');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  let publicBaseUrl = '';
+  try {
+    publicBaseUrl = parsePublicBaseUrl(rawEnv.PUBLIC_BASE_URL, {
+      nodeEnv: env.NODE_ENV ?? 'development',
+      port: result.success ? result.data.PORT : 3000,
+    });
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    pg: {
+      poolMax: e.PG_POOL_MAX,
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: e.PG_IDLE_TIMEOUT_MS,
+      applicationName: e.PG_APPLICATION_NAME ?? 'glass-shop',
+    },
+    passwordPepper: e.PASSWORD_PEPPER ?? DEV_PEPPER,
+    secretsKey: e.SECRETS_KEY ?? DEV_SECRETS_KEY,
+    scryptCost: e.SCRYPT_COST,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    mapTileUrl: e.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    nodeEnv: e.NODE_ENV ?? 'development',
+    mailTransport: e.MAIL_TRANSPORT ?? (production ? 'smtp' : 'outbox'),
+    smsProvider: e.SMS_PROVIDER ?? (e.SMS_HTTP_URL ? 'http' : 'record'),
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpToken: e.SMS_HTTP_TOKEN,
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    pbxToken: e.PBX_TOKEN,
+    publicBaseUrl,
+    seedDemo: e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
+    hsts: e.HSTS ?? 'auto',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    fileStore: {
+      driver: e.FILE_STORE ?? (e.DATABASE_URL ? 'postgres' : 'disk'),
+      s3:
+        e.FILE_STORE === 's3' && e.S3_BUCKET
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION ?? 'us-east-1',
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              prefix: e.S3_PREFIX,
+            }
+          : undefined,
+    },
+  };
+}
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset/`false`/`0` trusts no X-Forwarded-For at all; a whole number N believes the last N
+ * hops (N proxies in front); a comma-separated list of addresses, CIDRs or proxy-addr range names
+ * (loopback, linklocal, uniquelocal) believes hops only from those proxies. `true` is refused: it would
+ * believe every hop, so any client could choose its own address and escape the login throttle.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (v === '' || v.toLowerCase() === 'false' || v === '0') return false;
+  if (v.toLowerCase() === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe every X-Forwarded-For hop, so a client could pick its own address ' +
+        'and escape the login throttle. Set the number of proxies in front of the server (e.g. TRUST_PROXY=1) ' +
+        'or their addresses (e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.5).',
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (!Number.isSafeInteger(hops) || hops > 100) throw new Error(`TRUST_PROXY=${v}: too many proxy hops`);
+    return hops;
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      throw new Error(
+        `TRUST_PROXY: '${entry}' is not an IP address, CIDR or one of ${PROXY_RANGE_NAMES.join(', ')}; ` +
+          'expected false, a number of proxy hops, or a comma-separated list of proxy addresses',
+      );
+    }
+  }
+  if (entries.length === 0) throw new Error(`TRUST_PROXY=${v}: no proxy addresses given`);
+  return entries.map((e) => (PROXY_RANGE_NAMES.includes(e.toLowerCase()) ? e.toLowerCase() : e));
+}
+
+/**
+ * The config as Fastify's `trustProxy` option. A hop count becomes proxy-addr's trust function
+ * `(address, i) => i < hops` (the socket peer is i = 0, then X-Forwarded-For from its right end), because
+ * Fastify itself treats a number as "trust nothing". Hop counts cannot check who the peer is: use them only
+ * when clients cannot reach the server except through the proxies; an address list checks the peer.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A machine caller's secret: unset disables its routes; a short one would be guessable. */
+function machineSecret(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 24) throw new Error(`${name} must be at least 24 characters (a random secret)`);
+  return value;
+}
+
+/** Development fallbacks so `npm start` works out of the box; production must set both (loadConfig). */
+const DEV_PEPPER = 'dev-pepper-change-me';
+const DEV_SECRETS_KEY = 'dev-secrets-key-change-me-not-for-production';
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

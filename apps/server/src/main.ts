@@ -1,36 +1,60 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
-import { isDatabaseEmpty } from './db/empty.js';
+import { shouldSeedDemo } from './db/empty.js';
 import { seedDatabase } from './db/seed/index.js';
-import { startMessagingJobs } from './modules/alerts/jobs.js';
-import { createNotifyProvider } from './modules/notify/providers.js';
+import { startBackgroundJobs } from './jobs/background.js';
+import { createNotifyProvider } from './modules/notify/index.js';
+import { reencryptStoredSecrets } from './resources/secrets.js';
 
-/** config → database → migrate → seed if empty → listen; SIGTERM drains requests and closes the database. */
+/** config → database → migrate → seed when asked (SEED_DEMO) and empty → listen; SIGTERM drains requests and closes the database. */
 async function main() {
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { shutdownTimeoutMs } = config;
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pg: config.pg });
   await migrateDatabase(db);
   const app = await buildApp({ db, config });
-  if (await isDatabaseEmpty(db)) {
-    app.log.info('empty database: seeding demo data');
+  const secrets = await reencryptStoredSecrets(db, {
+    current: config.secretsKey,
+    older: [config.passwordPepper],
+  });
+  if (secrets.moved || secrets.unreadable)
+    app.log.warn(
+      secrets,
+      'stored secrets: older-key values re-encrypted with SECRETS_KEY (unreadable ones left as they are)',
+    );
+  if (await shouldSeedDemo(db, config, app.log)) {
     await seedDatabase(db, {
       scale: 1,
       pepper: config.passwordPepper,
       scryptCost: config.scryptCost,
+      publicBaseUrl: config.publicBaseUrl,
+      dataDir: config.dataDir,
+      fileStore: config.fileStore,
       log: (m) => app.log.info(m),
     });
   }
   let closing = false;
-  let stopJobs = () => {};
+  let stopJobs = async (_timeoutMs?: number) => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Everything gets SHUTDOWN_TIMEOUT_MS: the job in flight (an outbox send is finished and recorded; what is
+    // left of its batch goes back to pending), then the requests in flight, then the database.
+    const deadline = Date.now() + shutdownTimeoutMs;
+    const left = () => Math.max(1000, deadline - Date.now());
+    const force = setTimeout(() => {
+      app.log.error({ signal, shutdownTimeoutMs }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs + 1000);
+    force.unref();
     try {
-      stopJobs();
+      await stopJobs(left());
       await app.close();
       await db.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
     } finally {
       process.exit(0);
     }
@@ -39,10 +63,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   // The outbox is drained with the configured providers (MAIL_TRANSPORT, SMS_PROVIDER: README).
-  stopJobs = startMessagingJobs(app, { provider: createNotifyProvider(app.deps.db, config, app.log) });
+  stopJobs = await startBackgroundJobs(app, { provider: createNotifyProvider(app.deps.db, config, app.log) });
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: its message says what, a stack trace would not.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

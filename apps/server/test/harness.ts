@@ -2,29 +2,45 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { type App, buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO, TEST_PEPPER, TEST_SCRYPT_COST } from './constants.js';
 
 export { DEMO };
 
 /** A fresh app over the seeded test database (a private PGlite copy, or the shared PostgreSQL). */
-export async function createTestApp(): Promise<App> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** Runs before the app is ready (e.g. a test's own hooks). */
+  setup?: (app: App) => void,
+): Promise<App> {
   const url = process.env.DATABASE_URL;
   const dump = inject('seedDump');
   const db = url
     ? await openDatabase({ databaseUrl: url })
     : await openDatabase({ memory: true, loadDataDir: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-test-'));
+  // The files the seeded rows point at (a copy: tests may write files of their own).
+  const seedFiles = inject('seedFiles');
+  if (seedFiles && fs.existsSync(seedFiles))
+    fs.cpSync(seedFiles, path.join(dataDir, 'files'), { recursive: true });
+  // FILE_STORE (and S3_*) may be set to run the API tests on a shared file store; the disk by default.
+  const store = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k === 'FILE_STORE' || k.startsWith('S3_')),
+  );
   const config = {
-    ...loadConfig({ NODE_ENV: 'test' }),
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'glass-test-')),
+    ...loadConfig({ NODE_ENV: 'test', ...store }),
+    dataDir,
     passwordPepper: TEST_PEPPER,
     scryptCost: TEST_SCRYPT_COST,
     webDist: '/nonexistent',
+    ...overrides,
   };
   const app = await buildApp({ db, config, logger: false });
   app.addHook('onClose', async () => db.close());
+  setup?.(app);
   await app.ready();
   return app;
 }
@@ -45,3 +61,19 @@ export async function login(app: App, who: { userName: string; password: string 
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Parses an answer with its contract schema (packages/domain/src/contracts), so a change of the
+ * JSON the server builds fails the test that reads it rather than a screen. Returns the parsed body.
+ */
+export function parseAs<S extends z.ZodType>(
+  schema: S,
+  res: { statusCode: number; body: string },
+): z.output<S> {
+  const parsed = schema.safeParse(JSON.parse(res.body));
+  if (!parsed.success)
+    throw new Error(
+      `the ${res.statusCode} answer does not match its contract:\n${z.prettifyError(parsed.error)}\n${res.body.slice(0, 800)}`,
+    );
+  return parsed.data;
+}

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import type { Database, Orm } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { newToken, tokenHash } from './tokens.js';
+import type { Db } from '../db/unit-of-work.js';
 
 export interface SessionUser {
   sessionId: number;
@@ -13,6 +14,19 @@ export interface SessionUser {
   facilityId: number | null;
   brandId: number | null;
   tzo: number | null;
+}
+
+/** Sessions just ended (by id); userId when every session of that user was ended. */
+export interface Revocation {
+  sessionIds: number[];
+  userId?: number;
+}
+
+/** A session that is still valid, with its user's current role (for the real-time re-check). */
+export interface LiveSession {
+  sessionId: number;
+  userId: number;
+  userRoleId: number;
 }
 
 interface CacheEntry {
@@ -32,29 +46,34 @@ const TOUCH_EVERY_MS = 60_000;
 export class SessionStore {
   private cache = new Map<string, CacheEntry>();
   private touched = new Map<number, number>();
+  private revokeListeners = new Set<(r: Revocation) => void>();
 
   constructor(
     private db: Database,
     private config: Config,
   ) {}
 
-  async create(userId: number, meta: { tzo?: number; ip: string; userAgent?: string }, tx?: Orm) {
+  async create(userId: number, meta: { tzo?: number; ip: string; userAgent?: string }, tx: Db = this.db) {
     const token = newToken();
     const hours = this.config.sessionAbsoluteHours;
-    const [row] = await this.db.rows<{ id: number }>(
+    const [row] = await tx.rows<{ id: number }>(
       sql`insert into sessions (token_hash, user_id, expires_at, tzo, client_ip, user_agent)
           values (${tokenHash(token)}, ${userId}, now() + make_interval(hours => ${hours}), ${meta.tzo ?? null},
                   ${meta.ip}, ${meta.userAgent?.slice(0, 300) ?? null})
           returning id`,
-      tx,
     );
     return { token, sessionId: row.id };
   }
 
-  async resolve(token: string): Promise<SessionUser | undefined> {
+  /**
+   * The session's user, or undefined when the token is unknown, revoked, expired, idle or its user inactive.
+   * `fresh` skips the cache (another process may have revoked the session within CACHE_MS) and does not
+   * count as activity for the idle timeout: the real-time handshake uses it.
+   */
+  async resolve(token: string, opts: { fresh?: boolean } = {}): Promise<SessionUser | undefined> {
     const hash = tokenHash(token);
     const now = Date.now();
-    const hit = this.cache.get(hash);
+    const hit = opts.fresh ? undefined : this.cache.get(hash);
     if (hit && hit.until > now) {
       this.touch(hit.user.sessionId, now);
       return hit.user;
@@ -72,10 +91,44 @@ export class SessionStore {
       this.cache.delete(hash);
       return undefined;
     }
+    if (opts.fresh) return row;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { user: row, until: now + CACHE_MS });
     this.touch(row.sessionId, now);
     return row;
+  }
+
+  /** Which of these sessions are still valid (same rule as resolve, straight from the database, no touch). */
+  async live(sessionIds: readonly number[]): Promise<LiveSession[]> {
+    if (sessionIds.length === 0) return [];
+    const idle = this.config.sessionIdleMinutes;
+    return this.db.rows<LiveSession>(
+      sql`select s.id as "sessionId", u.id as "userId", u.user_role_id as "userRoleId"
+          from sessions s join users u on u.id = s.user_id
+          where s.id = any(${`{${sessionIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
+            and s.revoked_at is null and s.expires_at > now()
+            and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.is_active`,
+    );
+  }
+
+  /**
+   * Called after every revoke/revokeUser with the sessions it ended (the real-time layer disconnects
+   * their sockets), so no module has to remember to. With a transaction the call comes before its
+   * commit: listeners must allow for that (and for a rollback).
+   */
+  onRevoke(listener: (r: Revocation) => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
+
+  private revoked(r: Revocation) {
+    for (const listener of this.revokeListeners) {
+      try {
+        listener(r);
+      } catch {
+        // a listener's failure must not undo or fail the revocation itself
+      }
+    }
   }
 
   /** Keeps the idle timeout sliding without a write on every request. */
@@ -86,21 +139,19 @@ export class SessionStore {
     this.db.rows(sql`update sessions set last_seen_at = now() where id = ${sessionId}`).catch(() => {});
   }
 
-  async revoke(sessionId: number, tx?: Orm) {
-    await this.db.rows(
-      sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`,
-      tx,
-    );
+  async revoke(sessionId: number, tx: Db = this.db) {
+    await tx.rows(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
     this.evict((u) => u.sessionId === sessionId);
+    this.revoked({ sessionIds: [sessionId] });
   }
 
   /** Ends every session of a user, except optionally one (password change keeps none: it issues a new one). */
-  async revokeUser(userId: number, tx?: Orm) {
-    await this.db.rows(
-      sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`,
-      tx,
+  async revokeUser(userId: number, tx: Db = this.db) {
+    const ended = await tx.rows<{ id: number }>(
+      sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null returning id`,
     );
     this.evict((u) => u.id === userId);
+    this.revoked({ sessionIds: ended.map((r) => r.id), userId });
   }
 
   /** Refreshes cached facility/role after the user record changes. */

@@ -1,20 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { STORED_IMAGE_PATH } from '@glass/domain/resources/facility';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database, Orm } from '../db/client.js';
 import { badRequest, notFound } from '../http/errors.js';
+import type { Db } from '../db/unit-of-work.js';
+import { FileStore } from './file-store.js';
+import { assertUploadDeclared } from './multipart-form.js';
 import { type ImageType, sniffImage } from './image-type.js';
 
 /**
  * Uploaded images (facility icons and logos, profile pictures). The type is decided by the file's
  * first bytes (image-type.ts), never by its name or the client's content type; the multipart limit
- * (5 MiB, app.ts) caps the size. Files are registered in stored_files like the message images of
- * file-store.ts, so GET /api/files/{path} serves them too. Files are stored under `<dataDir>/files/<folder>/<uuid>.<ext>` and served only
- * by paths of that exact shape, so no request can reach outside the folder.
+ * (5 MiB, app.ts) caps the size. They go through the one file store (file-store.ts) like every other
+ * upload, under `<folder>/YYYY/MM/<name>_<timestamp>_<hex>.<ext>`, so GET /api/files/{path} serves them too;
+ * pictures stored before (`<folder>/<uuid>.<ext>`) are still served. The picture routes take only paths
+ * of those shapes (STORED_IMAGE_PATH), so no request can reach outside the folder.
  */
 export type ImageFolder = 'facilities' | 'users';
 
@@ -26,8 +25,12 @@ export interface ImageUpload extends ImageType {
   fields: Record<string, string>;
 }
 
+/** The form field the web sends the picture in (any field name is read; routes declare this one). */
+export const IMAGE_UPLOAD_FIELD = 'file';
+
 /** Reads the single file of a multipart request (field name free) and its text fields. */
 export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
+  assertUploadDeclared(req, [IMAGE_UPLOAD_FIELD]);
   if (!req.isMultipart()) throw badRequest('file', 'Send the image as multipart/form-data');
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; name: string } | undefined;
@@ -45,49 +48,64 @@ export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload>
   return { buffer: file.buffer, ...type, originalName: file.name.slice(0, 200), fields };
 }
 
-const rootOf = (config: Config) => path.join(config.dataDir, 'files');
-
-/** Writes the image and records it in stored_files; returns its relative path. */
+/**
+ * Writes the image through the app's one file store (file-store.ts: re-encoded, a thumbnail beside it,
+ * registered in stored_files) in the caller's unit of work; returns its relative path. The file deletes
+ * itself if that work rolls back (and at once if its registration fails), so a refused upload leaves
+ * nothing behind.
+ */
 export async function storeImage(
-  db: Database,
-  tx: Orm | undefined,
+  db: Db,
   config: Config,
   upload: ImageUpload,
-  owner: { folder: ImageFolder; userId: number; ownerType: string; ownerId?: number | null },
+  owner: {
+    folder: ImageFolder;
+    userId: number;
+    ownerType: string;
+    ownerId?: number | null;
+  },
 ): Promise<string> {
-  const rel = `${owner.folder}/${randomUUID()}.${upload.ext}`;
-  const full = path.join(rootOf(config), rel);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, upload.buffer, { flag: 'wx' });
-  await db.rows(
-    sql`insert into stored_files (path, original_name, mime, size, owner_user_id, owner_type, owner_id)
-        values (${rel}, ${upload.originalName}, ${upload.mime}, ${upload.buffer.length}, ${owner.userId},
-                ${owner.ownerType}, ${owner.ownerId ?? null})`,
-    tx,
+  return new FileStore(db, config).saveImage(
+    db,
+    {
+      filename: upload.originalName || 'image',
+      buffer: upload.buffer,
+      mime: upload.mime,
+      ext: upload.ext,
+      field: 'file',
+    },
+    owner.folder,
+    { ownerUserId: owner.userId, ownerType: owner.ownerType, ownerId: owner.ownerId ?? null },
   );
-  return rel;
 }
 
-/** Sends a stored image by its relative path; any other shape of path is a 400, a missing file a 404. */
+const OWNER_OF: Record<ImageFolder, string> = { facilities: 'Facility', users: 'User' };
+
+/**
+ * Sends a stored picture by its relative path (its thumbnail with `thumb`); any other shape of path is a
+ * 400, a file that is not a registered picture of that folder a 404.
+ */
 export async function sendImage(
   reply: FastifyReply,
-  config: Config,
+  { db, config }: { db: Db; config: Config },
   rel: string | undefined,
   folder: ImageFolder,
+  thumb = false,
 ) {
+  const files = new FileStore(db, config);
   if (!rel || !STORED_IMAGE_PATH.test(rel) || !rel.startsWith(`${folder}/`)) {
     throw badRequest('FilePath', 'FilePath is not a stored image');
   }
-  const root = rootOf(config);
-  const full = path.resolve(root, rel);
-  if (!full.startsWith(root + path.sep)) throw badRequest('FilePath', 'FilePath is not a stored image');
-  const data = await fs.readFile(full).catch(() => undefined);
-  if (!data) throw notFound('Image not found');
-  const type = sniffImage(data);
-  if (!type) throw notFound('Image not found');
+  const file = await files.find(rel);
+  if (!file || file.ownerType !== OWNER_OF[folder] || !file.mime.startsWith('image/')) {
+    throw notFound('Image not found');
+  }
+  const opened = await files.open(file, { thumb });
+  if (!opened) throw notFound('Image not found');
+  if (opened.size !== undefined) reply.header('content-length', opened.size);
   return reply
-    .type(type.mime)
+    .type(opened.mime)
     .header('cache-control', 'private, max-age=86400, immutable')
     .header('content-security-policy', "default-src 'none'")
-    .send(data);
+    .send(opened.stream);
 }

@@ -18,6 +18,20 @@ export interface FormPost {
 export const formKey = (name: string) => name.replace(/\[\d*\]$/, '').toLowerCase();
 
 /**
+ * Refuses (as a programming error) to read files on a route that does not declare them in
+ * `config.upload` (http/auth.ts): the declaration is what the security probes enumerate, and without it
+ * the input guard refuses the multipart body anyway.
+ */
+export function assertUploadDeclared(req: FastifyRequest, fileFields: readonly string[]) {
+  const declared = (req.routeOptions.config?.upload?.fields ?? []).map(formKey);
+  const missing = fileFields.filter((f) => !declared.includes(formKey(f)));
+  if (missing.length)
+    throw new Error(
+      `${req.method} ${req.routeOptions.url} reads the upload field(s) ${missing.join(', ')} but does not declare them in config.upload`,
+    );
+}
+
+/**
  * Reads the request; the one file (or with `many`, every file) must come as `fileField`. Too large a file
  * is a 400 with the spec's text.
  */
@@ -26,6 +40,7 @@ export async function readFormPost(
   fileField: string,
   { many = false }: { many?: boolean } = {},
 ): Promise<FormPost> {
+  assertUploadDeclared(req, [fileField]);
   const fields = new Map<string, string[]>();
   const add = (name: string, value: string) => {
     const key = formKey(name);
@@ -72,7 +87,8 @@ export async function readFormPost(
 export function requireImage(upload: Upload, field: string): CheckedImage {
   const image = asImage(upload);
   if (typeof image === 'string') throw badRequest(field, image);
-  return image;
+  // The store names this field if the picture, whatever its first bytes say, cannot be decoded.
+  return { ...image, field };
 }
 
 export const firstValue = (form: FormPost, name: string): string | undefined =>

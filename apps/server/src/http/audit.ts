@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
-import type { Database, Orm } from '../db/client.js';
+import type { Db } from '../db/unit-of-work.js';
 
 /**
  * Parameter ids of activity log details, so one parameter can be traced across logs
@@ -28,19 +28,16 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Writes an activity log row and its details; call it inside the transaction of the change. */
-export async function audit(
-  db: Database,
-  tx: Orm | undefined,
-  user: SessionUser | undefined,
-  entry: AuditEntry,
-) {
+/**
+ * Writes an activity log row and its details. Pass the unit of work of the change, so the log commits
+ * or rolls back with it.
+ */
+export async function audit(db: Db, user: SessionUser | undefined, entry: AuditEntry): Promise<number> {
   const [log] = await db.rows<{ id: number }>(
     sql`insert into activity_logs (session_id, user_id, activity, activity_type, record_type, record_id)
         values (${user?.sessionId ?? null}, ${user?.id ?? null}, ${entry.activity}, ${entry.type},
                 ${entry.recordType ?? null}, ${entry.recordId ?? null})
         returning id`,
-    tx,
   );
   const details = Object.entries(entry.details ?? {}).filter(([, v]) => v !== undefined);
   if (entry.recordType && entry.recordId != null) {
@@ -59,7 +56,6 @@ export async function audit(
   );
   await db.rows(
     sql`insert into activity_log_details (activity_log_id, param_id, name, value) values ${sql.join(values, sql`, `)}`,
-    tx,
   );
   return log.id;
 }

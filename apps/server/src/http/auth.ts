@@ -1,23 +1,77 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Action, can } from '@glass/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { SessionStore, SessionUser } from '../auth/sessions.js';
 import { forbidden, unauthorized } from './errors.js';
 
+/**
+ * Callers that are programs, not people: each has its own secret from the configuration
+ * (README "Configuration"); a route serving one declares `config: { machine: '<name>' }`.
+ */
+export const MACHINE_CALLERS = ['metrics', 'pbx'] as const;
+export type MachineCaller = (typeof MACHINE_CALLERS)[number];
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** No token needed (login, health, public customer pages). */
+    /** No token needed (login, health, the web app's files, public customer pages). */
     public?: boolean;
+    /** Called by a program with a configured secret (`Authorization: Bearer <secret>`), not by a user. */
+    machine?: MachineCaller;
     /** The role matrix action this route performs (packages/domain/src/roles.ts). */
     action?: Action;
+    /**
+     * Any signed-in user, whatever their role, acting on their own session only (sign out, who am I).
+     * A route that reads or writes shop data names an `action` instead.
+     */
+    anyRole?: boolean;
+    /**
+     * This route takes files as multipart/form-data, in these form fields (the first is the main one).
+     * Not an access rule: every other route refuses a multipart body with 415 before its handler
+     * (http/input-guards.ts), and the readers in files/ refuse to run on a route that does not declare
+     * the field they read, so the upload probes (input-guards.test.ts) find every upload route here.
+     */
+    upload?: UploadDeclaration;
   }
   interface FastifyRequest {
     user?: SessionUser;
   }
 }
 
+export interface UploadDeclaration {
+  fields: readonly string[];
+}
+
+/** How a route is reached: decided from the matched route's declaration, never from the URL's spelling. */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'machine'; caller: MachineCaller }
+  | { kind: 'user'; action: Action }
+  | { kind: 'user'; anyRole: true };
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** Set on routes that take uploads (multipart/form-data). */
+  upload?: UploadDeclaration;
+}
+
+type RouteConfig = RouteOptions['config'];
+
+/** The access rule a route's config declares, or undefined when it declares none (refused at start-up). */
+export function routeAccess(cfg: RouteConfig | undefined): RouteAccess | undefined {
+  const c = (cfg ?? {}) as NonNullable<RouteConfig>;
+  const kinds = [c.public, c.machine, c.action, c.anyRole].filter((v) => v !== undefined && v !== false);
+  if (kinds.length !== 1) return undefined;
+  if (c.public) return { kind: 'public' };
+  if (c.machine) return { kind: 'machine', caller: c.machine };
+  if (c.action) return { kind: 'user', action: c.action };
+  return { kind: 'user', anyRole: true };
+}
+
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
-  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || undefined;
+  if (typeof h === 'string' && /^Bearer /i.test(h)) return h.slice(7).trim() || undefined;
   return undefined;
 }
 
@@ -27,22 +81,78 @@ export function currentUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Constant-time comparison of a presented secret with the configured one (no secret configured: never). */
+export function secretMatches(presented: string | undefined, configured: string | undefined): boolean {
+  if (!presented || !configured) return false;
+  return timingSafeEqual(digest(presented), digest(configured));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access rule (read by the security tests and the route × role check). */
+    routeTable: () => RouteEntry[];
+  }
+}
+
 /**
- * Every /api route checks the token unless it is declared public, then the role matrix action if it names one.
- * Routes that need finer checks (own record, lock holder) do them in their service.
+ * The one authentication and role gate, for every route (docs/security.md):
+ * - the rule comes from the route the router matched, after it decoded the path (`/%61pi/users`,
+ *   `/API/users` and `/api/users/` all match `/api/users` and get its rule), never from the raw URL text;
+ * - every route declares exactly one of `public`, `machine`, `action` or `anyRole`; a route that declares
+ *   none (or two) stops the server at start-up, so a new route cannot be open by omission;
+ * - user routes need a live session token, then the role matrix action if they name one;
+ * - machine routes need their configured secret; without one configured they answer 401 to everyone.
+ * Routes that need finer checks (own record, lock holder, conversation member) do them in their service.
  */
-export function registerAuth(app: FastifyInstance, sessions: SessionStore) {
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionStore,
+  machineSecrets: Partial<Record<MachineCaller, string>>,
+) {
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    registered.push(route);
+  });
+  const table = () =>
+    registered.flatMap((r) => {
+      const access = routeAccess(r.config);
+      const methods = Array.isArray(r.method) ? r.method : [r.method];
+      const upload = (r.config as { upload?: UploadDeclaration } | undefined)?.upload;
+      return access
+        ? methods.map((method) => ({ method, url: r.url, access, ...(upload ? { upload } : {}) }))
+        : [];
+    });
+  app.decorate('routeTable', table);
+  // Checked once every plugin has registered its routes (plugins may set `config` in their own onRoute).
+  app.addHook('onReady', async () => {
+    const bad = registered.filter((r) => !routeAccess(r.config));
+    if (bad.length) {
+      throw new Error(
+        `Routes without exactly one access rule (public, machine, action or anyRole): ${bad
+          .map((r) => `${r.method} ${r.url}`)
+          .join(', ')}`,
+      );
+    }
+  });
+
   app.addHook('onRequest', async (req) => {
-    const cfg = req.routeOptions.config;
-    if (!/^\/api(\/|\?|$)/i.test(req.url)) return;
-    // No route, or the static-file wildcard: nothing to protect (unknown /api paths end as 404).
-    if (cfg?.public || !req.routeOptions.url || req.routeOptions.url === '/*') return;
+    // No route matched: the not-found handler answers, and it reads nothing.
+    if (req.routeOptions.url === undefined) return;
+    const access = routeAccess(req.routeOptions.config);
+    if (!access) throw forbidden('This route declares no access rule.');
+    if (access.kind === 'public') return;
+    if (access.kind === 'machine') {
+      if (!secretMatches(bearerToken(req), machineSecrets[access.caller])) throw unauthorized();
+      return;
+    }
     const token = bearerToken(req);
     if (!token) throw unauthorized();
     const user = await sessions.resolve(token);
     if (!user) throw unauthorized('Your session has ended. Sign in again.');
     req.user = user;
-    if (cfg?.action && !can(user.userRoleId, cfg.action)) throw forbidden();
+    if ('action' in access && !can(user.userRoleId, access.action)) throw forbidden();
   });
 }
 

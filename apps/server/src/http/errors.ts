@@ -65,6 +65,8 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
     return validationFailed(errors);
   }
   if (error instanceof ZodError) return validationFailed(zodErrors(error));
+  const multipart = fromMultipartError(error);
+  if (multipart) return multipart;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large, multipart limits).
@@ -78,11 +80,37 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * The multipart parser's errors: busboy throws plain Errors (no status) for a body without a boundary or
+ * cut short, and @fastify/multipart's limits are 413s. All are the client's doing: 400 or 413 on `file`.
+ */
+const MULTIPART_MALFORMED =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
+const MULTIPART_LIMITS: Record<string, string> = {
+  FST_FILES_LIMIT: 'Too many files in one request',
+  FST_PARTS_LIMIT: 'Too many parts in one form',
+  FST_FIELDS_LIMIT: 'Too many fields in one form',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large',
+};
+
+export function fromMultipartError(error: { code?: string; message?: string; statusCode?: number }) {
+  if (error.code && MULTIPART_LIMITS[error.code]) {
+    const message = MULTIPART_LIMITS[error.code] as string;
+    return new HttpError(413, 'Payload Too Large', message, { file: [message] });
+  }
+  if (error.code === 'FST_MP_PREMATURE_CLOSE' || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return badRequest('body', 'The form data is incomplete or not multipart/form-data');
+  if (!error.statusCode && typeof error.message === 'string' && MULTIPART_MALFORMED.test(error.message))
+    return badRequest('body', 'The form data is malformed or cut short');
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof HttpError ? error : fromFastifyError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      // 501 answers a request for something not implemented (an OData option): the client's choice, no failure.
+      if (known.status >= 500 && known.status !== 501) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
-import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
+import type { App } from '../app-type.js';
+import {
+  dutyState,
+  employeeList,
+  facilityODataRow,
+  messageGroups,
+  odataPage,
+  phoneLookupResult,
+  pickList,
+  problem,
+  searchResult,
+  selectFacilityResponse,
+  selfUser,
+  tileList,
+} from '@glass/domain/contracts';
+import { z } from 'zod';
+import { auth, createTestApp, DEMO, login, parseAs } from '../../test/harness.js';
 
 let app: App;
 let admin: string;
@@ -20,7 +35,7 @@ describe('tiles', () => {
   it('MyTilesInfo lists the tiles with their flags, displayed ones first', async () => {
     const res = await get('/api/UserTiles/MyTilesInfo');
     expect(res.statusCode).toBe(200);
-    const tiles = res.json();
+    const tiles = parseAs(tileList, res);
     expect(tiles.length).toBeGreaterThan(30);
     expect(tiles[0]).toEqual(
       expect.objectContaining({
@@ -34,7 +49,7 @@ describe('tiles', () => {
 
   it('SaveMyTilesInfo stores the order and flags and returns them', async () => {
     const token = await login(app, DEMO.manager);
-    const tiles = (await get('/api/UserTiles/MyTilesInfo', token)).json();
+    const tiles = parseAs(tileList, await get('/api/UserTiles/MyTilesInfo', token));
     const reordered = [tiles[1], tiles[0], ...tiles.slice(2)].map((t: any, i: number) => ({
       ...t,
       isDisplayed: i < 5,
@@ -43,7 +58,8 @@ describe('tiles', () => {
     }));
     const res = await post('/api/UserTiles/SaveMyTilesInfo', { tiles: reordered }, token);
     expect(res.statusCode).toBe(200);
-    const saved = (await get('/api/UserTiles/MyTilesInfo', token)).json();
+    expect(parseAs(tileList, res)[0].tileId).toBe(tiles[1].tileId);
+    const saved = parseAs(tileList, await get('/api/UserTiles/MyTilesInfo', token));
     expect(saved[0].tileId).toBe(tiles[1].tileId);
     expect(saved[0].isSmallTile).toBe(true);
     expect(saved.filter((t: any) => t.isDisplayed)).toHaveLength(5);
@@ -55,7 +71,7 @@ describe('tiles', () => {
       tiles: [{ tileId: 999999, isDisplayed: true, isSmallTile: false, hasShortcut: false }],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.tiles).toBeDefined();
+    expect(parseAs(problem, bad).errors?.tiles).toBeDefined();
     const malformed = await post('/api/UserTiles/SaveMyTilesInfo', { tiles: [{ tileId: 'x' }] });
     expect(malformed.statusCode).toBe(400);
     expect((await get('/api/UserTiles/MyTilesInfo')).body).toBe(before);
@@ -65,30 +81,34 @@ describe('tiles', () => {
 describe('duty and facility', () => {
   it('GetOnDuty defaults to on; ToggleOnDuty sets it with the location', async () => {
     const token = await login(app, DEMO.leadTech);
-    expect((await get('/api/Users/GetOnDuty', token)).json()).toEqual({ onDuty: true });
+    expect(parseAs(dutyState, await get('/api/Users/GetOnDuty', token))).toEqual({ onDuty: true });
     const off = await post('/api/Users/ToggleOnDuty', { onDuty: false }, token);
-    expect(off.json()).toEqual({ onDuty: false });
-    expect((await get('/api/Users/GetOnDuty', token)).json()).toEqual({ onDuty: false });
+    expect(parseAs(dutyState, off)).toEqual({ onDuty: false });
+    expect(parseAs(dutyState, await get('/api/Users/GetOnDuty', token))).toEqual({ onDuty: false });
     const on = await post(
       '/api/Users/ToggleOnDuty',
       { onDuty: true, latitude: 29.94, longitude: -95.52 },
       token,
     );
-    expect(on.json()).toEqual({ onDuty: true });
+    expect(parseAs(dutyState, on)).toEqual({ onDuty: true });
     expect((await post('/api/Users/ToggleOnDuty', { latitude: 123 }, token)).statusCode).toBe(400);
   });
 
   it('SelectFacility switches the facility shown by /api/self; an unknown one is 400', async () => {
     const token = await login(app, DEMO.adminAssistant);
-    const facilities = (await get('/api/FacilitiesOData?$filter=isActive%20eq%20true', token)).json().value;
+    const facilities = parseAs(
+      odataPage(facilityODataRow),
+      await get('/api/FacilitiesOData?$filter=isActive%20eq%20true', token),
+    ).value;
     expect(facilities.length).toBeGreaterThanOrEqual(5); // other test files add facilities on a shared database
     const target = facilities[facilities.length - 1];
     const res = await post('/api/Users/SelectFacility', { facilityId: target.id }, token);
     expect(res.statusCode).toBe(200);
-    expect((await get('/api/self', token)).json().facility.id).toBe(target.id);
+    expect(parseAs(selectFacilityResponse, res).facility.id).toBe(target.id);
+    expect(parseAs(selfUser, await get('/api/self', token)).facility?.id).toBe(target.id);
     const bad = await post('/api/Users/SelectFacility', { facilityId: 987654 }, token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.facilityId).toBeDefined();
+    expect(parseAs(problem, bad).errors?.facilityId).toBeDefined();
   });
 
   it('writes an activity log row for each change', async () => {
@@ -105,18 +125,20 @@ describe('duty and facility', () => {
 
 describe('start-up lists', () => {
   it.each([
-    '/api/customerWaitingOptions',
-    '/api/loanerCarTypes',
-    '/api/Dispositions',
-    '/api/LostReasons',
-    '/api/MessageGroups',
-    '/api/users/employeeList',
-    '/api/vendors',
-    '/api/phoneExtensions/list',
-  ])('%s answers a non-empty list', async (url) => {
+    ['/api/customerWaitingOptions', pickList],
+    ['/api/loanerCarTypes', pickList],
+    ['/api/Dispositions', pickList],
+    ['/api/LostReasons', pickList],
+    ['/api/PartTypes', pickList],
+    ['/api/ReplacementPartStatuses', pickList],
+    ['/api/MessageGroups', messageGroups],
+    ['/api/users/employeeList', employeeList],
+    ['/api/vendors', z.array(z.unknown())],
+    ['/api/phoneExtensions/list', z.array(z.unknown())],
+  ] as const)('%s answers a non-empty list', async (url, schema) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
-    expect(res.json().length).toBeGreaterThan(0);
+    expect(parseAs(schema, res).length).toBeGreaterThan(0);
   });
 
   it('every one of them needs a token', async () => {
@@ -132,7 +154,7 @@ describe('OData lists', () => {
     expect(body['@odata.count']).toBeGreaterThan(5);
     expect(body.value).toHaveLength(5);
     expect(body.value.every((r: any) => r.repairCount >= 4)).toBe(true);
-    expect(body['@odata.nextLink']).toContain('$skip=5');
+    expect(body['@odata.nextLink']).toContain('$skiptoken=');
   });
 
   it('Invoices: date window, default order lost, FollowUpAt asc, OpenDateTime desc', async () => {
@@ -169,7 +191,7 @@ describe('search', () => {
     ).json().value;
     const res = await get(`/api/search?phone=${inv.customerPhone.slice(-7)}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().invoices.map((i: any) => i.id)).toContain(inv.id);
+    expect(parseAs(searchResult, res).invoices.map((i) => i.id)).toContain(inv.id);
   });
 
   it('phone lookup lists customers, service vehicles and invoices', async () => {
@@ -178,7 +200,8 @@ describe('search', () => {
     ).json().value;
     const res = await get(`/api/phone/lookup?phone=${inv.customerPhone.slice(-4)}`);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = parseAs(phoneLookupResult, res);
+    expect(body.serviceVehicles).toBeDefined();
     expect(body.customers.length).toBeGreaterThan(0);
     expect(body.invoices.length).toBeGreaterThan(0);
   });
@@ -191,8 +214,8 @@ describe('search', () => {
 
   it('by invoice id returns exactly that invoice', async () => {
     const [inv] = (await get('/api/Invoices?$top=1&$select=id')).json().value;
-    const res = (await get(`/api/search?invoiceId=${inv.id}`)).json();
-    expect(res.invoices.map((i: any) => i.id)).toEqual([inv.id]);
+    const res = parseAs(searchResult, await get(`/api/search?invoiceId=${inv.id}`));
+    expect(res.invoices.map((i) => i.id)).toEqual([inv.id]);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compileODataQuery } from './compile.js';
 import { ODataError } from './odata-error.js';
-import { renderSql } from './render-sql.js';
+import { renderSql, wantsFreshPlan } from './render-sql.js';
 import { children, owners, parents, wide } from './test-fixtures.js';
 import type { ODataResource } from './types.js';
 
@@ -31,6 +31,8 @@ describe('compileODataQuery', () => {
       params: ['Ann'],
     });
     expect([q.top, q.skip]).toEqual([2, 4]);
+    // The next link's position comes from the last row's "id" in the JSON (run.ts), no extra column.
+    expect(q.sortKeys).toEqual(['id']);
   });
 
   it('builds the page in two levels when a sort key is not selected, JSON only for the page', () => {
@@ -38,7 +40,8 @@ describe('compileODataQuery', () => {
     expect(renderSql(q.dataSql)).toEqual({
       sql:
         "select coalesce(json_agg(json_build_object('name', odata_t0.c0) order by odata_t0.s0 asc), '[]')::text as json," +
-        ' count(*)::int as n from (select (ow.name) as c0, (ow.id) as s0 from odt_owner ow' +
+        ' count(*)::int as n, (json_agg(json_build_array(odata_t0.s0::text) order by odata_t0.s0 asc) -> -1)::text as last' +
+        ' from (select (ow.name) as c0, (ow.id) as s0 from odt_owner ow' +
         ' order by (ow.id) asc limit 2) odata_t0',
       params: [],
     });
@@ -71,10 +74,10 @@ describe('compileODataQuery', () => {
       /\) as "children", \(select json_build_object\('name', odata_t1\.c0\) .* as "owner" from odt_parent p/,
     );
     expect(text).toContain(
-      "(select coalesce(json_agg(json_build_object('id', odata_t1.c0, 'author', odata_t1.e0) order by odata_t1.s0 desc, odata_t1.s1 asc), '[]'::json) from (select (c.id) as c0, ",
+      "(select coalesce(json_agg(json_build_object('id', odata_t1.c0, 'author', odata_t1.e0) order by odata_t1.s0 desc nulls last, odata_t1.s1 asc), '[]'::json) from (select (c.id) as c0, ",
     );
     expect(text).toContain(
-      'from odt_child c where (c.parent_id = p.id) and ((c.message) is not null) order by (c.sent_at) desc, (c.id) asc limit 2) odata_t1) as "children"',
+      'from odt_child c where (c.parent_id = p.id) and ((c.message) is not null) order by (c.sent_at) desc nulls last, (c.id) asc limit 2) odata_t1) as "children"',
     );
     expect(text).toContain('from odt_owner ow where (ow.id = c.author_id) limit 1) odata_t2)');
     expect(text).toContain(
@@ -89,7 +92,10 @@ describe('compileODataQuery', () => {
     expect(compileODataQuery(parents, {}).top).toBe(5);
     const q = compileODataQuery(parents, { $select: 'id', $expand: 'children($top=1000)' });
     const { sql: text } = renderSql(q.dataSql);
-    expect(text).toContain(`order by (c.sent_at) desc, (c.id) asc limit ${children.maxTop}) odata_t1`);
+    // sent_at may be null: OData puts nulls last descending, PostgreSQL's default would put them first.
+    expect(text).toContain(
+      `order by (c.sent_at) desc nulls last, (c.id) asc limit ${children.maxTop}) odata_t1`,
+    );
     expect(text).toMatch(/ limit 5\) odata_t0$/);
   });
 
@@ -148,6 +154,18 @@ describe('compileODataQuery', () => {
     expect(
       errorOf(() => compileODataQuery(node, { $expand: 'up($expand=up($expand=up($expand=up)))' })).message,
     ).toContain('$expand nests too deeply (at most 3 levels)');
+  });
+
+  it('marks fragment searches to be planned with their pattern on every run (not prepared)', () => {
+    const fresh = (query: Record<string, string>) => {
+      const q = compileODataQuery(parents, { $count: 'true', ...query });
+      return [wantsFreshPlan(q.dataSql), wantsFreshPlan(q.countSql!)];
+    };
+    expect(fresh({ $filter: "contains(name,'ab')" })).toEqual([true, true]);
+    expect(fresh({ $filter: "id gt 1 and not endswith(tolower(name),'ab')" })).toEqual([true, true]);
+    expect(fresh({ $expand: "children($filter=startswith(message,'a'))" })).toEqual([true, true]);
+    expect(fresh({ $filter: "name eq 'ab'" })).toEqual([false, false]);
+    expect(fresh({})).toEqual([false, false]);
   });
 
   it('rejects broken resource definitions with a plain Error', () => {

@@ -1,7 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { planList } from './plan.js';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  DEEP_SKIP,
+  deepSkipCondition,
+  keysetCondition,
+  keysetTerms,
+  makeSkipToken,
+  queryDigest,
+  readSkipToken,
+} from './keyset.js';
+import { ODataError } from './odata-error.js';
+import { type ListPlan, planList } from './plan.js';
 import { readOptions } from './query-options.js';
-import { renderCount, renderData, renderPartitioned } from './render-list.js';
+import { renderCount, renderData, renderPartitioned, renderSplit, sortKeysOf } from './render-list.js';
+import { planEachTime } from './render-sql.js';
 import type { CompileOptions, CompiledQuery, ODataResource } from './types.js';
 
 /**
@@ -14,12 +25,42 @@ export function compileODataQuery(
   opts: CompileOptions = {},
 ): CompiledQuery {
   const extra = opts.extraWhere ? [sql`(${opts.extraWhere})`] : [];
-  const plan = planList(resource, readOptions(query), 'root', 0, extra);
+  const raw = readOptions(query);
+  const plan = planList(resource, raw, 'root', 0, extra);
+  const byValue = renderPartitioned(plan);
+  // Lists ordered by a partitioned (computed) field page by $skip (their pages are assembled by value, run.ts).
+  const terms = byValue ? undefined : keysetTerms(plan);
+  const digest = terms ? queryDigest(plan, raw.filter, raw.search) : '';
+  let page: ListPlan = plan;
+  let before = plan.skip;
+  if (raw.skiptoken !== undefined) {
+    if (!terms) {
+      throw new ODataError(
+        '$skiptoken is not valid: this list pages by $skip in this order; follow @odata.nextLink as given',
+        '$skiptoken',
+      );
+    }
+    if (raw.skip !== undefined) throw new ODataError('$skip cannot be combined with $skiptoken', '$skip');
+    const token = readSkipToken(raw.skiptoken, digest, terms);
+    before = token.o;
+    page = { ...plan, conditions: [...plan.conditions, keysetCondition(plan, terms, token.v)], skip: 0 };
+  } else if (plan.skip >= DEEP_SKIP && !byValue && plan.index.keyExprs.length === 1) {
+    page = { ...plan, conditions: [...plan.conditions, deepSkipCondition(plan)], skip: 0 };
+  }
+  // A list ordered first by split fields (lost, followUpAt) is read part by part, keyset position included.
+  const parts = byValue ?? renderSplit(page, terms !== undefined);
+  // Fragment searches are planned with their pattern on every run (render-sql.ts planEachTime).
+  const fresh = <T extends SQL | undefined>(q: T): T => (plan.patterns ? planEachTime(q) : q);
+  const partitioned =
+    parts && plan.patterns ? { ...parts, keys: (i: number, n: number) => fresh(parts.keys(i, n)) } : parts;
+  const dataSql = fresh(renderData(page, terms !== undefined));
   return {
-    dataSql: renderData(plan),
-    countSql: plan.count ? renderCount(plan) : undefined,
+    dataSql,
+    sortKeys: terms ? sortKeysOf(dataSql) : undefined,
+    countSql: fresh(plan.count ? renderCount(plan) : undefined),
     top: plan.top,
-    skip: plan.skip,
-    partitioned: renderPartitioned(plan),
+    skip: before,
+    partitioned,
+    nextToken: terms ? (last) => makeSkipToken({ q: digest, o: before + plan.top, v: last }) : undefined,
   };
 }

@@ -47,7 +47,9 @@ describe('parseExpand', () => {
     ['children)', "Syntax error at position 9: unexpected ')'"],
     ["children($filter=name eq 'x)", 'Syntax error at position 26: unterminated string literal'],
     ['children($top)', "Syntax error at position 10: expected '$option=value'"],
-    ['children($levels=2)', "Unknown option '$levels' in $expand"],
+    ['children($levels=2)', "'$levels' is not supported in $expand"],
+    ['children($search=x)', "'$search' is not supported in $expand"],
+    ['children($nope=2)', "Unknown option '$nope' in $expand"],
     ['children($top=1;$TOP=2)', "'$top' is given more than once in $expand"],
     ['children($top=1)($top=2)', "Syntax error at position 16: unexpected ')'"],
     ['*', 'Syntax error at position 1: expected a navigation name'],
@@ -63,5 +65,6 @@ describe('parseExpand', () => {
     expect(error).toBeInstanceOf(ODataError);
     expect((error as ODataError).field).toBe('$expand');
     expect((error as ODataError).message).toContain(message);
+    expect((error as ODataError).status).toBe(/not supported/.test(message) ? 501 : 400);
   });
 });

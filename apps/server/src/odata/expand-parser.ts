@@ -1,5 +1,5 @@
-import { ODataError, syntaxError } from './odata-error.js';
-import { OPTION_NAMES, type OptionName, type RawOptions } from './query-options.js';
+import { notImplemented, ODataError, syntaxError } from './odata-error.js';
+import { type OptionName, optionKind, type RawOptions } from './query-options.js';
 import type { ResourceIndex } from './resource-index.js';
 import type { ODataExpand } from './types.js';
 
@@ -54,7 +54,11 @@ function parseNested(part: Part, field: string): RawOptions {
     const m = OPTION.exec(opt.text);
     if (!m) throw syntaxError(field, opt.offset + 1, "expected '$option=value'");
     const name = m[1].toLowerCase() as OptionName;
-    if (!OPTION_NAMES.includes(name)) throw new ODataError(`Unknown option '$${m[1]}' in ${field}`, field);
+    const kind = optionKind(name);
+    if (kind === 'unsupported' || name === 'search' || name === 'skiptoken') {
+      throw notImplemented(field, `'$${name}' is not supported in ${field}`);
+    }
+    if (kind === 'unknown') throw new ODataError(`Unknown option '$${m[1]}' in ${field}`, field);
     if (options[name] !== undefined)
       throw new ODataError(`'$${name}' is given more than once in ${field}`, field);
     const value = m[2].trim();

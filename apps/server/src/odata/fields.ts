@@ -2,6 +2,8 @@ import type { ODataField, ODataLookup, ODataType } from './types.js';
 
 /** Shorthands for resource declarations: a filterable, sortable, selectable column. */
 export const f = (sql: string, type: ODataType): ODataField => ({ sql, type });
+/** A filterable, sortable, selectable column that is never null (ODataField.notNull): sorts need no NULLS clause. */
+export const nn = (sql: string, type: ODataType): ODataField => ({ sql, type, notNull: true });
 /** Output-only value (a name looked up by correlated subquery, evaluated for the page rows only). */
 export const out = (sql: string, type: ODataType): ODataField => ({ sql, type, filter: false, sort: false });
 /**

@@ -11,7 +11,8 @@ const SQL_OPS = { eq: '=', ne: 'is distinct from', gt: '>', ge: '>=', lt: '<', l
  * Compiles a parsed $filter against a resource's whitelist. Field names resolve
  * case-insensitively to the trusted SQL of the definition; every literal is a bound parameter.
  * Null semantics follow OData, not SQL: `ne` is IS DISTINCT FROM (a null value is "not equal"),
- * and `not X` is `X IS NOT TRUE` (a comparison with null is false, so its negation is true).
+ * `gt`/`lt` with a null operand are false and `ge`/`le` true only when both operands are null, and
+ * `not X` is `X IS NOT TRUE` (a comparison with null is false, so its negation is true).
  */
 export function compileFilter(root: FilterNode, index: ResourceIndex, field = '$filter'): SQL {
   const operand = (node: FilterNode): Operand => {
@@ -42,16 +43,20 @@ export function compileFilter(root: FilterNode, index: ResourceIndex, field = '$
     const leftNull = left.kind === 'lit' && left.lit.type === 'null';
     const rightNull = right.kind === 'lit' && right.lit.type === 'null';
     if (leftNull || rightNull) {
-      if (node.op !== 'eq' && node.op !== 'ne') {
-        throw typeError(field, node.pos, `null can only be compared with eq or ne, not ${node.op}`);
-      }
-      if (leftNull && rightNull) return node.op === 'eq' ? sql`true` : sql`false`;
+      // Part 2 §5.1.1.1: with a null operand, gt and lt are false; ge and le are true only when both are.
+      const bothNullIs = node.op === 'eq' || node.op === 'ge' || node.op === 'le';
+      if (leftNull && rightNull) return bothNullIs ? sql`true` : sql`false`;
       const other = asExpr(leftNull ? right : left, field);
-      return node.op === 'eq' ? sql`(${other.sql} is null)` : sql`(${other.sql} is not null)`;
+      if (node.op === 'ne') return sql`(${other.sql} is not null)`;
+      return bothNullIs ? sql`(${other.sql} is null)` : sql`false`;
     }
     const u = unify(left, right, field);
     const both = left.kind === 'expr' && right.kind === 'expr';
     const op = node.op === 'eq' && both ? 'is not distinct from' : SQL_OPS[node.op];
+    // Two expressions that are both null are equal, so ge and le hold (eq already says so above).
+    if (both && (node.op === 'ge' || node.op === 'le')) {
+      return sql`(${u.left} ${sql.raw(op)} ${u.right} or (${u.left} is null and ${u.right} is null))`;
+    }
     return sql`(${u.left} ${sql.raw(op)} ${u.right})`;
   };
 

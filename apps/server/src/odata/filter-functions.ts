@@ -26,21 +26,34 @@ const UNARY: Record<string, { arg: ODataType[]; result: ODataType; build: (a: SQ
 export const FUNCTION_NAMES = [...Object.keys(LIKE), ...Object.keys(UNARY)];
 
 /**
+ * `tolower(x)` inside contains/startswith/endswith is left out: ILIKE compares lower(x) with lower(pattern)
+ * already, and lower is idempotent, so the rows are the same; but `x ILIKE …` is what a trigram index on
+ * the column serves (migration 0011), `lower(x) ILIKE …` is not. toupper is kept (lower(upper(x)) differs
+ * from lower(x) for a few letters, such as the dotless ı).
+ */
+function withoutLower(node: FilterNode): FilterNode {
+  let n = node;
+  while (n.kind === 'call' && n.name === 'tolower' && n.args.length === 1) n = n.args[0];
+  return n;
+}
+
+/**
  * contains/startswith/endswith are case-insensitive (ILIKE) on purpose: staff search by
  * fragments of names and plates. The pattern is built here with the wildcards of the
  * user's text escaped, and bound as one parameter.
  */
 export function compileCall(node: Call, operand: (n: FilterNode) => Operand, field: string): Expr {
-  const arity = LIKE[node.name] ? 2 : 1;
-  if (!LIKE[node.name] && !UNARY[node.name]) {
+  // Own names only: 'constructor' or 'toString' must not find Object's prototype members.
+  const like = Object.hasOwn(LIKE, node.name) ? LIKE[node.name] : undefined;
+  const arity = like ? 2 : 1;
+  if (!like && !Object.hasOwn(UNARY, node.name)) {
     throw typeError(field, node.pos, `unknown function '${node.name}' (known: ${FUNCTION_NAMES.join(', ')})`);
   }
   if (node.args.length !== arity) {
     throw typeError(field, node.pos, `${node.name} takes ${arity} argument${arity > 1 ? 's' : ''}`);
   }
-  const first = asExpr(operand(node.args[0]), field);
+  const first = asExpr(operand(like ? withoutLower(node.args[0]) : node.args[0]), field);
   const label = `${node.name}(${first.label})`;
-  const like = LIKE[node.name];
   if (like) {
     if (first.type !== 'string') {
       throw typeError(field, first.pos, `${node.name} needs a string, not ${describeOperand(first)}`);

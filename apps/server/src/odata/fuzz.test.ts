@@ -22,7 +22,8 @@ function tryCompile(query: Record<string, unknown>) {
   } catch (e) {
     if (!(e instanceof ODataError)) throw e;
     expect(e.message.length).toBeGreaterThan(0);
-    expect(e.field).toMatch(/^\$(filter|orderby|top|skip|count|select|expand)$/);
+    expect(e.field).toMatch(/^\$(filter|orderby|top|skip|count|select|expand|search|format)$/);
+    expect([400, 501]).toContain(e.status);
     return undefined;
   }
 }
@@ -46,6 +47,8 @@ describe('hostile and random queries', () => {
         $top: fc.oneof(fc.nat().map(String), anyText),
         $skip: fc.oneof(fc.nat().map(String), anyText),
         $count: fc.constantFrom('true', 'false', 'TRUE', 'yes', ''),
+        $search: fc.oneof(fc.constantFrom('ford', '"a b"', 'x OR y', '(', '"'), anyText),
+        $format: fc.constantFrom('json', 'xml', 'application/json;odata.metadata=full', ''),
       },
       { requiredKeys: [] },
     );

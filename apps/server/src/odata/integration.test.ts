@@ -29,17 +29,22 @@ describe('OData lists on PGlite', () => {
   it('pages in the default order, skips the deleted row, links to the next page', async () => {
     const page = await get({});
     expect(page.value.map((r: any) => r.id)).toEqual([10, 9, 8, 7, 6]);
-    expect(page['@odata.nextLink']).toBe('/api/parents?$skip=5');
-    const next = await get({ $skip: '5' });
+    // The link carries the position after the last row (keyset.ts), not an offset.
+    const token = (link: string) => decodeURIComponent(link.split('$skiptoken=')[1]);
+    expect(page['@odata.nextLink']).toMatch(/^\/api\/parents\?\$skiptoken=[\w-]+\.[\w-]+$/);
+    const next = await get({ $skiptoken: token(page['@odata.nextLink']) });
     expect(next.value.map((r: any) => r.id)).toEqual([5, 4, 3, 2, 1]);
-    expect(next['@odata.nextLink']).toBe('/api/parents?$skip=10');
+    expect((await get({ $skip: '5' })).value).toEqual(next.value);
+    expect((await get({ $skiptoken: token(next['@odata.nextLink']) })).value).toEqual([]);
     expect((await get({ $skip: '10' })).value).toEqual([]);
   });
 
   it('counts and stops linking at the end', async () => {
     const first = await get({ $count: 'true', $top: '4', $filter: 'id le 9' });
     expect(first['@odata.count']).toBe(9);
-    expect(first['@odata.nextLink']).toBe('/api/parents?$count=true&$top=4&$filter=id%20le%209&$skip=4');
+    expect(first['@odata.nextLink']).toMatch(
+      /^\/api\/parents\?\$count=true&\$top=4&\$filter=id%20le%209&\$skiptoken=/,
+    );
     const last = await get({ $count: 'true', $top: '4', $skip: '8', $filter: 'id le 9' });
     expect(last.value.map((r: any) => r.id)).toEqual([1]);
     expect(last).not.toHaveProperty('@odata.nextLink');
@@ -99,17 +104,25 @@ describe('OData lists on PGlite', () => {
     ["vehicle/make eq 'Ford' and not (contact/name eq 'Ann')", [3]],
     ['length(name) eq 5 and id ne 8', [1, 9]],
     ['null eq null and id eq 1', [1]],
+    ['vehicle/year ge null', [4, 7]],
+    ['null le vehicle/year', [4, 7]],
+    ['vehicle/year gt null or null lt vehicle/year', []],
+    ['not (vehicle/year lt null) and id le 3', [1, 2, 3]],
+    ['null ge null and id eq 2', [2]],
+    ['score ge rating', [1, 2, 4, 5, 6, 7, 8, 9]],
     ['not (id gt 2 and id lt 10)', [1, 2, 10]],
   ])('$filter=%s', async (filter, expected) => {
     expect(await ids(filter)).toEqual(expected);
   });
 
-  it('orders by several keys with the key as the tiebreak', async () => {
+  it('orders by several keys with the key as the tiebreak, nulls first ascending and last descending', async () => {
     const rows = (await get({ $orderby: 'vehicle/make, vehicle/year desc', $select: 'id', $top: '8' })).value;
-    expect(rows.map((r: any) => r.id)).toEqual([9, 1, 3, 10, 2, 8, 5, 6]);
+    expect(rows.map((r: any) => r.id)).toEqual([4, 7, 9, 1, 3, 10, 2, 8]);
     const byName = (await get({ $filter: 'id in (1, 7, 8, 9)', $orderby: 'name desc', $select: 'id,name' }))
       .value;
-    expect(byName.map((r: any) => r.name)).toEqual([null, 'Gamma', 'Delta', 'Alpha']);
+    expect(byName.map((r: any) => r.name)).toEqual(['Gamma', 'Delta', 'Alpha', null]);
+    const byNameAsc = (await get({ $filter: 'id in (1, 7, 8, 9)', $orderby: 'name', $select: 'id' })).value;
+    expect(byNameAsc.map((r: any) => r.id)).toEqual([7, 1, 9, 8]);
   });
 
   it('selects fields and groups only', async () => {
@@ -190,5 +203,38 @@ describe('OData lists on PGlite', () => {
     expect(await ids("name eq '''; drop table odt_parent; --'")).toEqual([]);
     expect(await ids("contains(name, ''' or 1=1 --')")).toEqual([]);
     expect((await get({ $select: 'id' })).value).toHaveLength(5);
+  });
+});
+
+describe('$search', () => {
+  const searchable: ODataResource = { ...parents, search: ['name', 'vehicle/make'] };
+  const found = async (search: string) =>
+    (await get({ $search: search, $select: 'id', $orderby: 'id' }, searchable)).value.map((r: any) => r.id);
+
+  it('matches every term, case-insensitively, in any search field', async () => {
+    expect(await found('ford')).toEqual([1, 3, 6, 9]);
+    expect(await found('FORD alpha')).toEqual([1, 6]);
+    expect(await found('ford AND alpha')).toEqual([1, 6]);
+    expect(await found('"alpha two"')).toEqual([6]);
+    expect(await found('100%')).toEqual([3]);
+    expect(await found('a_b')).toEqual([4]);
+    expect(await found('k\\s')).toEqual([5]);
+    expect(await found('k\\\\s')).toEqual([]);
+    expect(await found('zzz')).toEqual([]);
+  });
+
+  it('answers OR, NOT, parentheses and lists without search fields 501, bad syntax 400', async () => {
+    for (const text of ['ford OR kia', 'NOT ford', '(ford)']) {
+      await expect(found(text)).rejects.toMatchObject({ status: 501, field: '$search' });
+    }
+    await expect(get({ $search: 'ford' })).rejects.toMatchObject({ status: 501, field: '$search' });
+    for (const text of [
+      '"unterminated',
+      '""',
+      'AND',
+      Array.from({ length: 21 }, (_, i) => `t${i}`).join(' '),
+    ]) {
+      await expect(found(text)).rejects.toMatchObject({ status: 400, field: '$search' });
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { tokenize, tokenText } from './lexer.js';
 import { ODataError, syntaxError } from './odata-error.js';
-import { type OrderTerm, type ResourceIndex, sameExpr } from './resource-index.js';
+import { type OrderTerm, odataDir, type ResourceIndex, sameExpr } from './resource-index.js';
 
 /**
  * `$orderby=a desc, b/c` → order terms over trusted SQL, falling back to the resource's default,
- * always ending with the key so paging is stable. Null placement is PostgreSQL's default
- * (nulls last ascending, first descending), which plain btree indexes serve.
+ * always ending with the key so paging is stable. Nulls come first ascending and last descending
+ * (OData); fields declared `notNull` and the key get no NULLS clause, so plain btree indexes serve them.
  */
 export function resolveOrderBy(
   text: string | undefined,
@@ -31,13 +31,15 @@ function parseOrderBy(text: string, index: ResourceIndex, field: string): OrderT
     if (!found) throw new ODataError(`Unknown property '${t.value}' at position ${t.pos} in ${field}`, field);
     if (found.field.sort === false)
       throw new ODataError(`Property '${found.key}' cannot be used in ${field}`, field);
-    let dir = 'asc';
+    let dir: 'asc' | 'desc' = 'asc';
     const d = tokens[i];
     if (d.kind === 'ident' && /^(asc|desc)$/i.test(d.value)) {
-      dir = d.value.toLowerCase();
+      dir = d.value.toLowerCase() as 'asc' | 'desc';
       i++;
     }
-    if (!terms.some((x) => sameExpr(x.expr, found.field.sql))) terms.push({ expr: found.field.sql, dir });
+    const expr = found.field.sql;
+    if (!terms.some((x) => sameExpr(x.expr, expr)))
+      terms.push({ expr, dir: odataDir(dir, index.nullable(expr)) });
     const sep = tokens[i++];
     if (sep.kind === 'eof') return terms;
     if (sep.kind !== ',')

@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { parseExpand } from './expand-parser.js';
+import type { FilterNode } from './filter-ast.js';
 import { compileFilter } from './filter-compiler.js';
 import { parseFilter } from './filter-parser.js';
 import { ODataError } from './odata-error.js';
 import { resolveOrderBy } from './orderby.js';
 import { parseCount, parseSkip, parseTop, type RawOptions } from './query-options.js';
 import { type OrderTerm, type ResourceIndex, indexResource } from './resource-index.js';
+import { compileSearch } from './search.js';
 import { resolveSelect } from './select.js';
 import type { ODataResource } from './types.js';
 
@@ -26,6 +28,25 @@ export interface ListPlan {
   top: number;
   skip: number;
   count: boolean;
+  /** The level or one of its expansions matches text fragments (contains/startswith/endswith, $search). */
+  patterns: boolean;
+}
+
+/** Whether a filter calls contains, startswith or endswith anywhere. */
+function matchesFragments(node: FilterNode): boolean {
+  switch (node.kind) {
+    case 'call':
+      return ['contains', 'startswith', 'endswith'].includes(node.name) || node.args.some(matchesFragments);
+    case 'compare':
+    case 'logical':
+      return matchesFragments(node.left) || matchesFragments(node.right);
+    case 'in':
+      return matchesFragments(node.left);
+    case 'not':
+      return matchesFragments(node.operand);
+    default:
+      return false;
+  }
 }
 
 function rejectOnSingle(raw: RawOptions, key: string): void {
@@ -51,7 +72,13 @@ export function planList(
   const conditions: SQL[] = [];
   if (resource.where) conditions.push(sql.raw(`(${resource.where})`));
   conditions.push(...extra);
-  if (raw.filter !== undefined) conditions.push(compileFilter(parseFilter(raw.filter), index));
+  let patterns = raw.search !== undefined;
+  if (raw.filter !== undefined) {
+    const ast = parseFilter(raw.filter);
+    patterns ||= matchesFragments(ast);
+    conditions.push(compileFilter(ast, index));
+  }
+  if (raw.search !== undefined) conditions.push(compileSearch(raw.search, index));
   if (kind !== 'root' && raw.count !== undefined) {
     throw new ODataError('$count is not supported inside $expand', '$count');
   }
@@ -82,9 +109,10 @@ export function planList(
         });
       } catch (err) {
         if (!(err instanceof ODataError)) throw err;
-        throw new ODataError(`In $expand '${item.key}', ${err.field}: ${err.message}`, '$expand');
+        throw new ODataError(`In $expand '${item.key}', ${err.field}: ${err.message}`, '$expand', err.status);
       }
     }
   }
-  return { index, kind, depth, conditions, fields, expands, order, top, skip, count };
+  patterns ||= expands.some((e) => e.plan.patterns);
+  return { index, kind, depth, conditions, fields, expands, order, top, skip, count, patterns };
 }

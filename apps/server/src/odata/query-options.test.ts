@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ODataError } from './odata-error.js';
 import { parseCount, parseSkip, parseTop, readOptions } from './query-options.js';
 
+const errorOf = (fn: () => unknown): ODataError => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ODataError) return e;
+    throw e;
+  }
+  throw new Error('expected an ODataError');
+};
+
 describe('readOptions', () => {
-  it('reads $ options case-insensitively and ignores other keys', () => {
+  it('reads $ options case-insensitively and leaves keys without $ to the route', () => {
     expect(
       readOptions({ $Filter: ' a eq 1 ', $TOP: 5, filter: 'x', $format: 'json', other: 1, $skip: '' }),
     ).toEqual({
@@ -18,6 +28,49 @@ describe('readOptions', () => {
     );
     expect(() => readOptions({ $top: '1', $TOP: '2' })).toThrow(ODataError);
     expect(readOptions({ $top: ['3'] })).toEqual({ top: '3' });
+  });
+
+  it.each(['$apply', '$compute', '$LEVELS', '$schemaversion', '$deltatoken', '$index', '$id'])(
+    'answers %s 501 Not Implemented',
+    (name) => {
+      const e = errorOf(() => readOptions({ [name]: 'x' }));
+      expect(e.status).toBe(501);
+      expect(e.field).toBe(name.toLowerCase());
+      expect(e.toProblem().title).toBe('Not Implemented');
+    },
+  );
+
+  it.each(['$foo', '$', '$filter2', '$$top', '$top '])('answers the unknown option %j 400', (name) => {
+    const e = errorOf(() => readOptions({ [name]: '1' }));
+    expect([e.status, e.field, e.message]).toEqual([400, name, `Unknown system query option '${name}'`]);
+  });
+
+  it('accepts $format json only', () => {
+    for (const ok of [
+      'json',
+      'JSON',
+      'application/json',
+      'application/json;odata.metadata=minimal',
+      'application/json; charset=utf-8',
+    ])
+      expect(readOptions({ $format: ok, $top: '1' })).toEqual({ top: '1' });
+    for (const bad of [
+      'xml',
+      'atom',
+      'application/xml',
+      'json;odata.metadata=full',
+      'application/json;odata.metadata=full',
+      'application/json;IEEE754Compatible=true',
+      'text/csv',
+    ]) {
+      const e = errorOf(() => readOptions({ $format: bad }));
+      expect([e.status, e.field]).toEqual([501, '$format']);
+    }
+    expect(errorOf(() => readOptions({ $format: 'json', $FORMAT: 'json' })).status).toBe(400);
+  });
+
+  it('reads $search as text', () => {
+    expect(readOptions({ $Search: ' Cruz ' })).toEqual({ search: 'Cruz' });
   });
 
   it('rejects non-text values and over-long options', () => {

@@ -1,23 +1,85 @@
-import { ODataError } from './odata-error.js';
+import { notImplemented, ODataError } from './odata-error.js';
 
-export const OPTION_NAMES = ['filter', 'orderby', 'top', 'skip', 'count', 'select', 'expand'] as const;
+export const OPTION_NAMES = [
+  'filter',
+  'orderby',
+  'top',
+  'skip',
+  'count',
+  'select',
+  'expand',
+  'search',
+  'skiptoken',
+] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 /** The system query options as text; absent or blank options are left out. */
 export type RawOptions = Partial<Record<OptionName, string>>;
 
+/**
+ * OData system query options (Part 2 §5) that this engine does not implement: a request with one is
+ * answered 501 Not Implemented rather than with a list that silently ignores it.
+ */
+export const NOT_IMPLEMENTED_OPTIONS = [
+  'apply',
+  'compute',
+  'levels',
+  'schemaversion',
+  'index',
+  'deltatoken',
+  'id',
+] as const;
+
 export const MAX_OPTION_LENGTH = 4000;
 
+/** Whether an option name (without `$`, any case) is one the engine reads, one OData has that it does not, or neither. */
+export function optionKind(name: string): 'supported' | 'unsupported' | 'unknown' {
+  const lower = name.toLowerCase();
+  if ((OPTION_NAMES as readonly string[]).includes(lower)) return 'supported';
+  if ((NOT_IMPLEMENTED_OPTIONS as readonly string[]).includes(lower) || lower === 'format')
+    return 'unsupported';
+  return 'unknown';
+}
+
 /**
- * Reads the system query options from a request's query object. Names need the `$` and are
- * matched case-insensitively (`$Filter`); other keys are ignored. An option given twice is an error.
+ * `$format`: only JSON is answered (`json`, or `application/json` with minimal or no metadata, numbers as
+ * numbers); any other format is 501.
+ */
+export function checkFormat(text: string): void {
+  const [type, ...params] = text.split(';').map((p) => p.trim().toLowerCase());
+  let ok = type === 'json' ? params.length === 0 : type === 'application/json';
+  for (const p of params) {
+    const [name, value = ''] = p.split('=').map((x) => x.trim());
+    if ((name === 'odata.metadata' || name === 'metadata') && !['minimal', 'none'].includes(value))
+      ok = false;
+    if (name === 'ieee754compatible' && value !== 'false') ok = false;
+  }
+  if (!ok) {
+    throw notImplemented(
+      '$format',
+      `$format '${text.slice(0, 100)}' is not supported: lists are answered as JSON (json or application/json)`,
+    );
+  }
+}
+
+/**
+ * Reads the system query options from a request's query object. Names need the `$` and are matched
+ * case-insensitively (`$Filter`); keys without `$` are the route's own parameters and left alone. An
+ * option given twice is an error; an OData option the engine does not implement is 501, and any other
+ * `$` name is 400 (Part 2 §5).
  */
 export function readOptions(query: Record<string, unknown>): RawOptions {
   const out: RawOptions = {};
+  let format: string | undefined;
   for (const [key, value] of Object.entries(query ?? {})) {
     if (!key.startsWith('$')) continue;
-    const name = key.slice(1).toLowerCase() as OptionName;
-    if (!OPTION_NAMES.includes(name)) continue;
-    const field = `$${name}`;
+    const lower = key.slice(1).toLowerCase();
+    const kind = optionKind(lower);
+    const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+    if (kind === 'unknown') throw new ODataError(`Unknown system query option '${shown}'`, shown);
+    const field = `$${lower}`;
+    if (kind === 'unsupported' && lower !== 'format') {
+      throw notImplemented(field, `${field} is not supported by this service`);
+    }
     if (Array.isArray(value) && value.length > 1)
       throw new ODataError(`${field} is given more than once`, field);
     const single = Array.isArray(value) ? value[0] : value;
@@ -27,10 +89,17 @@ export function readOptions(query: Record<string, unknown>): RawOptions {
     }
     const text = String(single).trim();
     if (text === '') continue;
-    if (out[name] !== undefined) throw new ODataError(`${field} is given more than once`, field);
-    if (text.length > MAX_OPTION_LENGTH && name !== 'filter') {
+    if (text.length > MAX_OPTION_LENGTH && lower !== 'filter') {
       throw new ODataError(`${field} is too long (at most ${MAX_OPTION_LENGTH} characters)`, field);
     }
+    if (lower === 'format') {
+      if (format !== undefined) throw new ODataError(`${field} is given more than once`, field);
+      format = text;
+      checkFormat(text);
+      continue;
+    }
+    const name = lower as OptionName;
+    if (out[name] !== undefined) throw new ODataError(`${field} is given more than once`, field);
     out[name] = text;
   }
   return out;

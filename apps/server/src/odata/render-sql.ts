@@ -33,3 +33,18 @@ export function withParams(query: { sql: string; params: unknown[] }, values: Ma
   });
   return sql.join(chunks);
 }
+
+/**
+ * Statements that should be planned with their parameters on every run rather than prepared once: a
+ * fragment search (ILIKE) is fast only when the planner sees the pattern (a trigram index for a rare
+ * fragment, the ordered index for a common one), while a prepared statement settles on a generic plan
+ * that assumes a default match rate for any pattern. Database.listRows does not prepare these.
+ */
+const planEachRun = new WeakSet<SQL>();
+export function planEachTime<T extends SQL | undefined>(query: T): T {
+  if (query) planEachRun.add(query);
+  return query;
+}
+export function wantsFreshPlan(query: SQL): boolean {
+  return planEachRun.has(query);
+}

@@ -17,6 +17,8 @@ export interface ResourceIndex {
   expands: Map<string, { key: string; expand: ODataExpand }>;
   defaultOrder: OrderTerm[];
   keyExprs: string[];
+  /** Whether a trusted expression may be null: false for the key and fields declared `notNull`. */
+  nullable(expr: string): boolean;
 }
 
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -53,6 +55,16 @@ export function parseOrderTerms(text: string): OrderTerm[] {
       .join(' ');
     return { expr: m[1].trim(), dir };
   });
+}
+
+/**
+ * OData's null placement (4.01 Part 1 §11.2.6.2): nulls before non-null values ascending, after them
+ * descending. PostgreSQL's default is the opposite, so a nullable sort key gets an explicit NULLS clause;
+ * one that cannot be null gets none, so plain btree indexes still serve it.
+ */
+export function odataDir(dir: 'asc' | 'desc', nullable: boolean): string {
+  if (!nullable) return dir;
+  return dir === 'asc' ? 'asc nulls first' : 'desc nulls last';
 }
 
 /** Normalizes a trusted SQL expression for "is this the same column" checks. */
@@ -95,15 +107,17 @@ function build(resource: ODataResource): ResourceIndex {
   }
   const keyExprs = splitTrustedList(resource.key);
   if (keyExprs.length === 0) throw bad('key is empty');
-  return {
-    resource,
-    keys,
-    fields,
-    groups,
-    expands,
-    defaultOrder: parseOrderTerms(resource.defaultOrderBy),
-    keyExprs,
-  };
+  const notNull = [...keyExprs, ...Object.values(resource.fields).flatMap((f) => (f.notNull ? [f.sql] : []))];
+  const nullable = (expr: string) => !notNull.some((e) => sameExpr(e, expr));
+  // The default order follows the same null placement as $orderby for terms that are fields (or the key)
+  // and give none of their own; other trusted terms stay as written.
+  const defaultOrder = parseOrderTerms(resource.defaultOrderBy).map((t) => {
+    const known =
+      keyExprs.some((k) => sameExpr(k, t.expr)) || keys.some((k) => sameExpr(resource.fields[k].sql, t.expr));
+    if (!known || t.dir.includes('nulls')) return t;
+    return { expr: t.expr, dir: odataDir(t.dir as 'asc' | 'desc', nullable(t.expr)) };
+  });
+  return { resource, keys, fields, groups, expands, defaultOrder, keyExprs, nullable };
 }
 
 /** Validates a resource definition once and returns its lookup tables (definition bugs throw Error). */

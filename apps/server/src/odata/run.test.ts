@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { renderSql } from './render-sql.js';
+import { lastRowValues } from './render-list.js';
 import { buildNextLink, runODataQuery } from './run.js';
 import { owners } from './test-fixtures.js';
 
@@ -60,5 +61,32 @@ describe('runODataQuery', () => {
   it('$top=0 never links (it would loop)', async () => {
     const body = await runODataQuery(fakeExec(0, 9).exec, owners, { $top: '0', $count: 'true' }, opts);
     expect(body).toBe('{"@odata.count":9,"value":[]}');
+  });
+});
+
+describe('lastRowValues (the next link position from the end of a page)', () => {
+  const page = (...rows: object[]) => `[${rows.map((r) => JSON.stringify(r)).join(', \n ')}]`;
+  it('reads the last row of a json_agg page, values as text', () => {
+    const json = page(
+      { id: 1, at: 'x' },
+      { id: 2, at: '2026-01-02T03:04:05.123456+00:00', ok: true, n: null },
+    );
+    expect(lastRowValues(json, 2, ['at', 'id', 'ok', 'n'])).toEqual([
+      '2026-01-02T03:04:05.123456+00:00',
+      '2',
+      'true',
+      null,
+    ]);
+    // A newline inside a string is escaped in JSON, so it is never taken for the rows' separator.
+    expect(lastRowValues(page({ id: 5 }, { id: 7, t: 'a, \n {"id": 9}' }), 2, ['id'])).toEqual(['7']);
+    expect(lastRowValues(page({ id: 7 }), 1, ['id'])).toEqual(['7']);
+  });
+  it('gives up (the list links by $skip) on anything else', () => {
+    expect(lastRowValues('[]', 0, ['id'])).toBeUndefined();
+    expect(lastRowValues(page({ id: 1 }, { other: 2 }), 2, ['id'])).toBeUndefined();
+    expect(lastRowValues('[{"id":1}, {"id":2}]', 2, ['id'])).toBeUndefined();
+    // a number past a double's exact digits (PostgreSQL's numeric text would be rounded)
+    expect(lastRowValues('[{"id":1}, \n {"id":1234567890.1234567}]', 2, ['id'])).toBeUndefined();
+    expect(lastRowValues(page({ id: 1 }, { id: { a: 1 } }), 2, ['id'])).toBeUndefined();
   });
 });

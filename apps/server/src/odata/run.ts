@@ -1,5 +1,6 @@
 import { cachedCount } from './count-cache.js';
 import { compileODataQuery } from './compile.js';
+import { lastRowValues } from './render-list.js';
 import type { CompiledQuery, ODataResource, QueryExecutor, RunOptions } from './types.js';
 
 /** Encodes a query component, leaving the characters OData links usually show as they are. */
@@ -7,16 +8,47 @@ function encode(text: string): string {
   return encodeURIComponent(text).replace(/%(24|2C|2F|3A|40)/gi, (m) => decodeURIComponent(m));
 }
 
-/** The same path and query with `$skip` set to `skip` (any spelling of `$skip` is replaced). */
-export function buildNextLink(baseUrl: string, rawQuery: Record<string, unknown>, skip: number): string {
+/**
+ * The same path and query with `$skip` set to `skip`, or with `$skiptoken` set to a token (any spelling of
+ * `$skip` and `$skiptoken` is replaced).
+ */
+export function buildNextLink(
+  baseUrl: string,
+  rawQuery: Record<string, unknown>,
+  next: number | { skiptoken: string },
+): string {
   const path = baseUrl.split('?')[0];
   const parts: string[] = [];
   for (const [key, value] of Object.entries(rawQuery ?? {})) {
-    if (key.toLowerCase() === '$skip' || value === undefined || value === null) continue;
+    const lower = key.toLowerCase();
+    if (lower === '$skip' || lower === '$skiptoken' || value === undefined || value === null) continue;
     for (const v of Array.isArray(value) ? value : [value]) parts.push(`${encode(key)}=${encode(String(v))}`);
   }
-  parts.push(`$skip=${skip}`);
+  parts.push(typeof next === 'number' ? `$skip=${next}` : `$skiptoken=${encode(next.skiptoken)}`);
   return `${path}?${parts.join('&')}`;
+}
+
+/** The next page's link: by position after the last row when the list allows it, else by `$skip`. */
+const MAX_TOKEN_LENGTH = 4000;
+function nextLink(
+  opts: RunOptions,
+  compiled: CompiledQuery,
+  data: Record<string, unknown> | undefined,
+): string {
+  const values = !compiled.nextToken
+    ? undefined
+    : compiled.sortKeys
+      ? lastRowValues(String(data?.json ?? '[]'), Number(data?.n ?? 0), compiled.sortKeys)
+      : typeof data?.last === 'string'
+        ? (JSON.parse(data.last) as (string | null)[])
+        : undefined;
+  if (compiled.nextToken && values) {
+    const token = compiled.nextToken(values);
+    // A token longer than an option may be (a long text sort value) falls back to $skip.
+    if (token.length <= MAX_TOKEN_LENGTH)
+      return buildNextLink(opts.baseUrl, opts.rawQuery, { skiptoken: token });
+  }
+  return buildNextLink(opts.baseUrl, opts.rawQuery, compiled.skip + compiled.top);
 }
 
 /**
@@ -50,12 +82,12 @@ function compileCached(resource: ODataResource, query: Record<string, unknown>):
  */
 async function partitionedRows(exec: QueryExecutor, compiled: CompiledQuery) {
   const p = compiled.partitioned!;
-  const wanted = compiled.skip + compiled.top;
+  const wanted = p.skip + p.top;
   const keys: unknown[] = [];
   for (let i = 0; i < p.parts && keys.length < wanted; i++) {
     for (const row of await exec(p.keys(i, wanted - keys.length))) keys.push(row.k);
   }
-  const page = keys.slice(compiled.skip, wanted);
+  const page = keys.slice(p.skip, wanted);
   return page.length ? exec(p.rows(page)) : [];
 }
 
@@ -83,9 +115,9 @@ export async function runODataQuery(
   const { top, skip } = compiled;
   const more = top > 0 && (count !== undefined ? skip + top < count : pageRows >= top);
   let body = '{';
+  if (opts.context) body += `"@odata.context":${JSON.stringify(opts.context)},`;
   if (count !== undefined) body += `"@odata.count":${count},`;
   body += `"value":${json}`;
-  if (more)
-    body += `,"@odata.nextLink":${JSON.stringify(buildNextLink(opts.baseUrl, opts.rawQuery, skip + top))}`;
+  if (more) body += `,"@odata.nextLink":${JSON.stringify(nextLink(opts, compiled, dataRows[0]))}`;
   return `${body}}`;
 }

@@ -39,15 +39,36 @@ describe('$orderby', () => {
   it('uses the default order and appends the key', () => {
     expect(resolveOrderBy(undefined, index)).toEqual([{ expr: 'p.id', dir: 'desc' }]);
     expect(resolveOrderBy(undefined, indexResource(children))).toEqual([
-      { expr: 'c.sent_at', dir: 'desc' },
+      { expr: 'c.sent_at', dir: 'desc nulls last' },
       { expr: 'c.id', dir: 'asc' },
+    ]);
+  });
+
+  it('places nulls first ascending and last descending, except on the key and fields declared notNull', () => {
+    const notNullYear = indexResource({
+      ...parents,
+      fields: { ...parents.fields, 'vehicle/year': { sql: 'p.year', type: 'number', notNull: true } },
+      defaultOrderBy: 'p.year, p.name desc, p.score nulls last, p.make desc nulls first',
+    });
+    expect(resolveOrderBy('vehicle/year desc, name, id', notNullYear)).toEqual([
+      { expr: 'p.year', dir: 'desc' },
+      { expr: 'p.name', dir: 'asc nulls first' },
+      { expr: 'p.id', dir: 'asc' },
+    ]);
+    // The default order follows the same rule unless a term places its nulls itself.
+    expect(resolveOrderBy(undefined, notNullYear)).toEqual([
+      { expr: 'p.year', dir: 'asc' },
+      { expr: 'p.name', dir: 'desc nulls last' },
+      { expr: 'p.score', dir: 'asc nulls last' },
+      { expr: 'p.make', dir: 'desc nulls first' },
+      { expr: 'p.id', dir: 'asc' },
     ]);
   });
 
   it('reads several keys with directions, case-insensitively, and drops repeats', () => {
     expect(resolveOrderBy('Vehicle/Year DESC, name, name desc, id desc', index)).toEqual([
-      { expr: 'p.year', dir: 'desc' },
-      { expr: 'p.name', dir: 'asc' },
+      { expr: 'p.year', dir: 'desc nulls last' },
+      { expr: 'p.name', dir: 'asc nulls first' },
       { expr: 'p.id', dir: 'desc' },
     ]);
   });

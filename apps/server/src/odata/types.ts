@@ -16,6 +16,13 @@ export interface ODataField {
   sort?: boolean;
   select?: boolean;
   /**
+   * The value is never null (a NOT NULL column of the list's base table, or an expression that cannot be
+   * null). Ordering by it then needs no NULLS clause, so a plain btree index serves it. Undeclared, the
+   * field may be null, and its sort places nulls as OData says: first ascending, last descending.
+   * The resource's key columns count as never null.
+   */
+  notNull?: boolean;
+  /**
    * An output-only name looked up in another table by a unique key (`lookup()` in fields.ts). `sql` is
    * then the same lookup as a correlated subquery; pages built as named rows join instead (render-list.ts).
    */
@@ -27,6 +34,14 @@ export interface ODataField {
    * condition, instead of computing and sorting the field on every row (renderPartitioned).
    */
   partition?: { value: number; when: string }[];
+  /**
+   * A list ordered first by this field may be read part by part (renderSplit): a never-null boolean by its
+   * two values, a nullable field by null and not null, in the order the sort places them; leading split
+   * fields combine (lost, then followUpAt). Each part's read then has equality conditions on the index's
+   * leading columns, so a range on a later column (a date window) is an index range instead of a walk
+   * past every row the window excludes. For fields with few values that lead a list's usual order.
+   */
+  split?: boolean;
 }
 
 /** `value` (over the alias `x`) of the row of `from` whose unique column `key` equals `on` (over the resource). */
@@ -59,6 +74,11 @@ export interface ODataResource {
   key: string;
   defaultTop: number;
   maxTop: number;
+  /**
+   * Field keys `$search` looks in: each term must occur (case-insensitively) in one of them. Without it,
+   * `$search` is answered 501 Not Implemented.
+   */
+  search?: string[];
 }
 
 export interface CompiledQuery {
@@ -67,7 +87,18 @@ export interface CompiledQuery {
   /** One row, column `count`; present when `$count=true`. */
   countSql?: SQL;
   top: number;
+  /** Rows before this page: `$skip`, or the position a `$skiptoken` names. */
   skip: number;
+  /**
+   * The `$skiptoken` of the next page, from the sort values of this page's last row (the data row's `last`
+   * column, a JSON array of texts). Absent when the list pages by `$skip` (keyset.ts keysetTerms).
+   */
+  nextToken?: (last: (string | null)[]) => string;
+  /**
+   * Where the last row's sort values are: properties of the rows' JSON objects with these names, or (when
+   * absent) the data row's `last` column.
+   */
+  sortKeys?: string[];
   /** The faster way to the same page when it is ordered first by a partitioned field (run.ts uses it). */
   partitioned?: PartitionedPage;
 }
@@ -82,6 +113,8 @@ export interface RunOptions extends CompileOptions {
   baseUrl: string;
   /** The request's query object, copied into `@odata.nextLink` with `$skip` advanced. */
   rawQuery: Record<string, unknown>;
+  /** `@odata.context` of the response (the absolute `$metadata#EntitySet` URL), when the list has one. */
+  context?: string;
 }
 
 export type QueryExecutor = (q: SQL) => Promise<Record<string, unknown>[]>;

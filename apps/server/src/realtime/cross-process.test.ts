@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../test/harness.js';
-import type { App } from '../app.js';
+import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
+import type { App } from '../app-type.js';
 import { formPost, tokenFor } from '../modules/conversations/test-helpers.js';
-import { connected, nextAlert, openSocket } from './test-helpers.js';
+import { connected, disconnected, nextAlert, openSocket } from './test-helpers.js';
 
 /**
  * Two servers on one PostgreSQL database, as behind a load balancer: an alert created through one
@@ -14,11 +14,12 @@ import { connected, nextAlert, openSocket } from './test-helpers.js';
 describe.skipIf(!process.env.DATABASE_URL)('real-time delivery across server processes', () => {
   let one: App;
   let two: App;
+  let urlOne: string;
   let urlTwo: string;
   const sockets: Socket[] = [];
   beforeAll(async () => {
     [one, two] = await Promise.all([createTestApp(), createTestApp()]);
-    await one.listen({ port: 0, host: '127.0.0.1' });
+    urlOne = await one.listen({ port: 0, host: '127.0.0.1' });
     urlTwo = await two.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -85,5 +86,78 @@ describe.skipIf(!process.env.DATABASE_URL)('real-time delivery across server pro
       url: `/api/ParkedItemsOdata/${res.json().id}`,
       headers: auth(token),
     });
+  });
+  it('one batch of alerts reaches every client of each recipient on both servers, once each', async () => {
+    const lead = await tokenFor(two, DEMO.leadTech);
+    const manager = await tokenFor(one, DEMO.manager);
+    // 103 on both servers (two tabs on server two), 102 on server one only.
+    const clients = [
+      { s: openSocket(urlTwo, lead, ['polling']), user: 103 },
+      { s: openSocket(urlTwo, lead, ['websocket']), user: 103 },
+      { s: openSocket(urlOne, lead), user: 103 },
+      { s: openSocket(urlOne, manager), user: 102 },
+      { s: openSocket(urlTwo, manager), user: 102 },
+    ];
+    sockets.push(...clients.map((c) => c.s));
+    await Promise.all(clients.map((c) => connected(c.s)));
+    const got = clients.map(() => [] as any[]);
+    clients.forEach((c, k) => {
+      c.s.on('NewAlert', (a) => got[k].push(a));
+    });
+    const { payload, headers } = await formPost({
+      Subject: 'Batch',
+      Message: 'To two users',
+      'RecipientUserIds[]': [103, 102],
+    });
+    const res = await one.inject({
+      method: 'POST',
+      url: '/api/Conversations/Start',
+      payload,
+      headers: { ...headers, ...auth(await tokenFor(one, DEMO.adminAssistant)) },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    const ours = (k: number) => got[k].filter((a) => a.type === 'NewMessage' && a.conversationId === id);
+    for (let i = 0; i < 100 && clients.some((_, k) => ours(k).length === 0); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    clients.forEach((_, k) => {
+      expect(ours(k), `client ${k}`).toHaveLength(1);
+    });
+    // Each user got their own alert (its own id), not another recipient's.
+    const ids = new Map<number, Set<number>>();
+    clients.forEach((c, k) => {
+      if (!ids.has(c.user)) ids.set(c.user, new Set());
+      ids.get(c.user)!.add(ours(k)[0].id);
+    });
+    expect([...ids.values()].map((s) => s.size)).toEqual([1, 1]);
+    expect(new Set([...ids.values()].flatMap((s) => [...s])).size).toBe(2);
+    for (const c of clients) c.s.close();
+  });
+
+  it('security: logging out through server one disconnects the socket held by server two (hole 6)', async () => {
+    const token = await login(two, DEMO.leadTech);
+    for (const transports of [['polling'], ['websocket']]) {
+      const mine = await login(two, DEMO.manager);
+      // server two has the session in its cache: the reconnect below must not be let in by it
+      expect((await two.inject({ method: 'GET', url: '/api/self', headers: auth(mine) })).statusCode).toBe(
+        200,
+      );
+      const socket = openSocket(urlTwo, mine, transports);
+      const bystander = openSocket(urlTwo, token, transports);
+      sockets.push(socket, bystander);
+      await Promise.all([connected(socket), connected(bystander)]);
+      const gone = disconnected(socket, 3_000);
+      const res = await one.inject({ method: 'POST', url: '/api/logout', headers: auth(mine) });
+      expect(res.statusCode).toBe(204);
+      expect(await gone).toBe('io server disconnect');
+      for (const url of [urlOne, urlTwo]) {
+        const again = openSocket(url, mine, transports);
+        sockets.push(again);
+        await expect(connected(again)).rejects.toThrow('unauthorized');
+      }
+      expect(bystander.connected).toBe(true);
+      bystander.close();
+    }
   });
 });

@@ -34,3 +34,13 @@ export const nextAlert = (s: Socket, timeoutMs = 10_000) =>
       resolve(alert);
     });
   });
+
+/** Resolves with the disconnect reason once the server drops the socket; rejects after timeoutMs. */
+export const disconnected = (s: Socket, timeoutMs = 5_000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+    s.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });

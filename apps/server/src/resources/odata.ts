@@ -41,6 +41,8 @@ export function odataResourceOf(def: ResourceDef): ODataResource {
     key: `${ALIAS}.id`,
     defaultTop: 100,
     maxTop: 1000,
+    // $search looks where the screen's search box does (the searchTerm parameter, conditions.ts).
+    search: def.search ? [...def.search] : undefined,
   };
   cache.set(def, resource);
   return resource;

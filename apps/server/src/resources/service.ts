@@ -2,7 +2,7 @@ import { can } from '@glass/domain';
 import { type ArrayListDef, type ResourceDef, valueAt } from '@glass/domain/resources/index';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
-import type { Database, Orm } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { audit } from '../http/audit.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { runODataQuery } from '../odata/index.js';
@@ -10,6 +10,7 @@ import { equals, param, restriction } from './conditions.js';
 import { translateDbError } from './db-errors.js';
 import { ALIAS, odataResourceOf } from './odata.js';
 import { columnValues, constraintFields, parseBody, writableFields } from './writes.js';
+import type { Db } from '../db/unit-of-work.js';
 
 type Row = Record<string, unknown>;
 const and = (parts: (SQL | undefined)[]) => {
@@ -25,8 +26,8 @@ export class ResourceService {
     readonly def: ResourceDef,
   ) {}
 
-  private async select(query: Row, where: SQL | undefined, tx?: Orm): Promise<Row[]> {
-    const body = await runODataQuery((q) => this.db.rows(q, tx), odataResourceOf(this.def), query, {
+  private async select(query: Row, where: SQL | undefined, tx: Db = this.db): Promise<Row[]> {
+    const body = await runODataQuery((q) => tx.rows(q), odataResourceOf(this.def), query, {
       baseUrl: this.def.api.list,
       rawQuery: query,
       extraWhere: where,
@@ -34,7 +35,7 @@ export class ResourceService {
     return JSON.parse(body).value as Row[];
   }
 
-  async get(id: number, user: SessionUser, tx?: Orm): Promise<Row> {
+  async get(id: number, user: SessionUser, tx: Db = this.db): Promise<Row> {
     const where = and([sql`${sql.raw(`${ALIAS}.id`)} = ${id}`, restriction(this.def, user)]);
     const [row] = await this.select({ $top: '1' }, where, tx);
     if (!row) throw notFound(`${this.def.singular} ${id} not found`);
@@ -64,9 +65,8 @@ export class ResourceService {
     this.checkRestricted(value, user);
     const cols = columnValues(this.def, value, 'create', this.pepper);
     try {
-      return await this.db.orm.transaction(async (trx) => {
-        const tx = trx as unknown as Orm;
-        const [{ id }] = await this.db.rows<{ id: number }>(
+      return await this.db.transaction(async (tx) => {
+        const [{ id }] = await tx.rows<{ id: number }>(
           sql`insert into ${sql.identifier(this.def.table)} (${sql.join(
             cols.map((c) => sql.identifier(c.column)),
             sql`, `,
@@ -74,9 +74,8 @@ export class ResourceService {
             cols.map((c) => sql`${c.value}`),
             sql`, `,
           )}) returning id`,
-          tx,
         );
-        await audit(this.db, tx, user, {
+        await audit(tx, user, {
           activity: `Created ${this.def.singular}`,
           type: 'create',
           recordType: this.def.singular,
@@ -96,26 +95,23 @@ export class ResourceService {
     const cols = columnValues(this.def, value, 'update', this.pepper);
     const plain = writableFields(this.def).filter((w) => !w.secret);
     try {
-      return await this.db.orm.transaction(async (trx) => {
-        const tx = trx as unknown as Orm;
+      return await this.db.transaction(async (tx) => {
         const where = and([sql`id = ${id}`, restriction(this.def, user)]);
-        const [before] = await this.db.rows<Row>(
+        const [before] = await tx.rows<Row>(
           sql`select ${sql.join(
             plain.map((w) => sql`${sql.identifier(w.column)}::text as ${sql.identifier(w.key)}`),
             sql`, `,
           )} from ${sql.identifier(this.def.table)} ${sql.raw(ALIAS)} where ${where} for update`,
-          tx,
         );
         if (!before) throw notFound(`${this.def.singular} ${id} not found`);
-        await this.db.rows(
+        await tx.rows(
           sql`update ${sql.identifier(this.def.table)} set ${sql.join(
             cols.map((c) => sql`${sql.identifier(c.column)} = ${c.value}`),
             sql`, `,
           )}, updated_at = now() where id = ${id}`,
-          tx,
         );
         const changed = cols.filter((c) => c.secret || String(before[c.key] ?? '') !== textOf(c.value));
-        await audit(this.db, tx, user, {
+        await audit(tx, user, {
           activity: `Updated ${this.def.singular}`,
           type: 'update',
           recordType: this.def.singular,

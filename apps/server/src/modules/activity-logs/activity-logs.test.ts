@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { activityLogDetails, activityLogs } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 
 let app: App;
 let admin: string;
@@ -23,7 +25,7 @@ describe('activity logs', () => {
     expect(created.statusCode).toBe(201);
     const res = await get('/api/ActivityLogs?$expand=details&$count=true');
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json();
+    const page = parseAs(activityLogs, res);
     expect(page.value.length).toBeLessThanOrEqual(20);
     const log = page.value.find((l: any) => l.activity === 'Created Material');
     expect(log).toEqual(
@@ -34,16 +36,54 @@ describe('activity logs', () => {
         activityType: 'create',
       }),
     );
-    expect(log.details).toContainEqual(expect.objectContaining({ name: 'name', value: 'Logged Material' }));
+    expect(log?.details).toContainEqual(expect.objectContaining({ name: 'name', value: 'Logged Material' }));
 
-    const bySession = (await get(`/api/ActivityLogs?SessionId=${log.sessionId}`)).json().value;
-    expect(bySession.every((l: any) => l.sessionId === log.sessionId)).toBe(true);
-    const details = (await get(`/api/ActivityLogDetails?ActivityLogId=${log.id}`)).json().value;
+    const bySession = parseAs(activityLogs, await get(`/api/ActivityLogs?SessionId=${log?.sessionId}`)).value;
+    expect(bySession.every((l: any) => l.sessionId === log?.sessionId)).toBe(true);
+    const details = parseAs(
+      activityLogDetails,
+      await get(`/api/ActivityLogDetails?ActivityLogId=${log?.id}`),
+    ).value;
     expect(details.map((d: any) => d.name)).toContain('name');
   });
 
+  it('without a range lists only the last 10 minutes ending now: nothing older, nothing dated in the future', async () => {
+    const { db } = app.deps;
+    const [{ userId }] = await db.rows<{ userId: number }>(
+      sql`select id as "userId" from users where user_name = '101'`,
+    );
+    const marks = ['window-future', 'window-old', 'window-recent'];
+    const ids = await db.rows<{ id: number; activity: string }>(
+      sql`insert into activity_logs (activity_date, session_id, user_id, activity, activity_type)
+          values (now() + interval '1 hour', 0, ${userId}, 'window-future', 'test'),
+                 (now() - interval '11 minutes', 0, ${userId}, 'window-old', 'test'),
+                 (now() - interval '2 minutes', 0, ${userId}, 'window-recent', 'test')
+          returning id, activity`,
+    );
+    try {
+      const res = await get('/api/ActivityLogs?$top=500');
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = parseAs(activityLogs, res).value;
+      const seen = rows.map((l) => l.activity).filter((a) => marks.includes(a ?? ''));
+      expect(seen).toEqual(['window-recent']);
+      const checkedAt = Date.now();
+      for (const l of rows) {
+        const at = Date.parse(l.activityDate ?? '');
+        expect(at, l.activity).toBeLessThanOrEqual(checkedAt + 1000);
+        expect(at, l.activity).toBeGreaterThanOrEqual(checkedAt - 11 * 60_000);
+      }
+    } finally {
+      await db.rows(
+        sql`delete from activity_logs where id in (${sql.join(
+          ids.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
+    }
+  });
+
   it('pages 20 at a time over a date range, newest first', async () => {
-    const res = (await get('/api/ActivityLogs?StartDate=2000-01-01&$count=true')).json();
+    const res = parseAs(activityLogs, await get('/api/ActivityLogs?StartDate=2000-01-01&$count=true'));
     expect(res.value.length).toBe(20);
     expect(res['@odata.nextLink']).toContain('StartDate=2000-01-01');
     const dates = res.value.map((l: any) => l.activityDate);
@@ -52,11 +92,13 @@ describe('activity logs', () => {
   });
 
   it('finds every log that touched one parameter (ParamId 443 = invoice id)', async () => {
-    const res = (await get('/api/ActivityLogDetails?ParamId=443&$top=5')).json();
+    const res = parseAs(activityLogDetails, await get('/api/ActivityLogDetails?ParamId=443&$top=5'));
     expect(res.value.every((d: any) => d.paramId === 443)).toBe(true);
     if (res.value[0]) {
-      const same = (await get(`/api/ActivityLogDetails?ParamId=443&Value=${res.value[0].value}`)).json()
-        .value;
+      const same = parseAs(
+        activityLogDetails,
+        await get(`/api/ActivityLogDetails?ParamId=443&Value=${res.value[0].value}`),
+      ).value;
       expect(same.every((d: any) => d.value === res.value[0].value && d.activityLog.activity)).toBe(true);
     }
   });

@@ -1,4 +1,4 @@
-import { f, out, userName } from '../../odata/fields.js';
+import { f, nn, out, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 /** Activity log detail (spec 2 §3): id, activityLogId, param name, value; plus its log's headline. */
@@ -7,9 +7,9 @@ export const activityLogDetailsResource: ODataResource = {
   from: 'activity_log_details d',
   fields: {
     id: f('d.id', 'number'),
-    activityLogId: f('d.activity_log_id', 'number'),
-    paramId: f('d.param_id', 'number'),
-    name: f('d.name', 'string'),
+    activityLogId: nn('d.activity_log_id', 'number'),
+    paramId: nn('d.param_id', 'number'),
+    name: nn('d.name', 'string'),
     value: f('d.value', 'string'),
     'activityLog/activity': out(
       '(select x.activity from activity_logs x where x.id = d.activity_log_id)',
@@ -34,8 +34,8 @@ const detailsChild: ODataResource = {
   from: 'activity_log_details dd',
   fields: {
     id: f('dd.id', 'number'),
-    paramId: f('dd.param_id', 'number'),
-    name: f('dd.name', 'string'),
+    paramId: nn('dd.param_id', 'number'),
+    name: nn('dd.name', 'string'),
     value: f('dd.value', 'string'),
   },
   defaultOrderBy: 'dd.id',
@@ -50,13 +50,13 @@ export const activityLogsResource: ODataResource = {
   from: 'activity_logs l',
   fields: {
     id: f('l.id', 'number'),
-    activityDate: f('l.activity_date', 'datetime'),
+    activityDate: nn('l.activity_date', 'datetime'),
     sessionId: f('l.session_id', 'number'),
     userId: f('l.user_id', 'number'),
     firstName: out('(select u.first_name from users u where u.id = l.user_id)', 'string'),
     lastName: out('(select u.last_name from users u where u.id = l.user_id)', 'string'),
-    activity: f('l.activity', 'string'),
-    activityType: f('l.activity_type', 'string'),
+    activity: nn('l.activity', 'string'),
+    activityType: nn('l.activity_type', 'string'),
     recordType: f('l.record_type', 'string'),
     recordId: f('l.record_id', 'number'),
     clientIp: f('l.client_ip', 'string'),

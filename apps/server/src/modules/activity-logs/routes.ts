@@ -1,19 +1,22 @@
 import { ACTIVITY_LOGS_DEFAULT_WINDOW_MINUTES } from '@glass/domain/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import {
+  activityLogDetails,
+  activityLogDetailsParams,
+  activityLogs,
+  activityLogsParams,
+} from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { activityLogDetailsResource, activityLogsResource } from './resources.js';
 
 const tags = ['admin'];
-const when = z.iso.datetime({ offset: true }).or(z.iso.date());
-const id = z.coerce.number().int().min(0);
 
 /**
  * Spec 2 §7 "Activity logs". Besides the OData options, the screen's plain parameters:
- * StartDate/EndDate (the window; with neither and no $filter, the last 10 minutes) and SessionId;
+ * StartDate/EndDate (the window; with neither and no $filter, the last 10 minutes ending now) and SessionId;
  * details by ActivityLogId, or by ParamId (443 = invoice id) and optionally Value.
  */
 export function activityLogRoutes(app: App) {
@@ -27,11 +30,8 @@ export function activityLogRoutes(app: App) {
       schema: {
         tags,
         summary: 'Activity logs, newest first, top 20 (expand details)',
-        querystring: odataQuerySchema.extend({
-          StartDate: when.optional(),
-          EndDate: when.optional(),
-          SessionId: id.optional(),
-        }),
+        querystring: odataQuerySchema.extend(activityLogsParams.shape),
+        response: { 200: activityLogs },
       },
     },
     (req, reply) => {
@@ -41,8 +41,10 @@ export function activityLogRoutes(app: App) {
       if (q.StartDate) parts.push(sql`l.activity_date >= ${q.StartDate}::timestamptz`);
       if (q.EndDate) parts.push(sql`l.activity_date <= ${q.EndDate}::timestamptz`);
       if (!q.StartDate && !q.EndDate && !hasFilter) {
+        // Spec 2 §9: the last 10 minutes, ending now (a row dated after now is not "the last 10 minutes").
         parts.push(
           sql`l.activity_date >= now() - make_interval(mins => ${ACTIVITY_LOGS_DEFAULT_WINDOW_MINUTES})`,
+          sql`l.activity_date <= now()`,
         );
       }
       if (q.SessionId !== undefined) parts.push(sql`l.session_id = ${q.SessionId}`);
@@ -63,11 +65,8 @@ export function activityLogRoutes(app: App) {
       schema: {
         tags,
         summary: 'Activity log details by ActivityLogId, or by ParamId (e.g. 443) and Value',
-        querystring: odataQuerySchema.extend({
-          ActivityLogId: id.optional(),
-          ParamId: id.optional(),
-          Value: z.string().max(200).optional(),
-        }),
+        querystring: odataQuerySchema.extend(activityLogDetailsParams.shape),
+        response: { 200: activityLogDetails },
       },
     },
     (req, reply) => {

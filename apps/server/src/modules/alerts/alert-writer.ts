@@ -1,7 +1,7 @@
 import type { AlertTypeName, RecordTypeName } from '@glass/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
-import type { UserAlert } from '../../realtime/hub.js';
+import type { AlertHub, UserAlert } from '../../realtime/hub.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** One alert to create for one user (spec 1 §3 "Alert", plus what the server keeps to manage it). */
 export interface AlertInput {
@@ -42,14 +42,18 @@ export const ALERT_PAYLOAD_SQL = `a.id, a.type, a.sender_name as "senderName", a
 export const idList = (ids: readonly number[]): SQL =>
   sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
+/** Where created alerts are pushed (the app's AlertHub). */
+export type AlertPusher = Pick<AlertHub, 'push'>;
+
 /**
- * Inserts alerts in the caller's transaction and returns them as pushed to the hub (in input order).
+ * Inserts alerts in the caller's unit of work and returns them (in input order); they push themselves
+ * to `hub` once that work commits, and never when it rolls back (afterCommit).
  * "Only the latest NewMessage alert is kept" (spec 1 §4): a user's earlier pending NewMessage alerts
  * are consumed when a new one is written.
  */
 export async function insertAlerts(
-  db: Database,
-  tx: Orm | undefined,
+  db: Db,
+  hub: AlertPusher,
   inputs: readonly AlertInput[],
 ): Promise<UserAlert[]> {
   if (inputs.length === 0) return [];
@@ -58,7 +62,6 @@ export async function insertAlerts(
     await db.rows(
       sql`update alerts set consumed_at = now()
           where type = 'NewMessage' and consumed_at is null and user_id in ${idList(newMessageUsers)}`,
-      tx,
     );
   }
   const rows = inputs.map((a, ord) => ({
@@ -98,28 +101,25 @@ export async function insertAlerts(
         select a.user_id as "userId", ${sql.raw(ALERT_PAYLOAD_SQL)}
         from a left join facilities af on af.id = a.facility_id
         order by a.id`,
-    tx,
   );
-  return created.map(({ userId, ...alert }) => ({ userId, alert }));
+  const alerts = created.map(({ userId, ...alert }) => ({ userId, alert }));
+  if (alerts.length) db.afterCommit(() => hub.push(alerts));
+  return alerts;
 }
 
 /**
  * Consumes pending alerts matching a condition (on alias `a`) and returns a Consume alert for each,
- * so every open client of their users drops them ("A Consume alert removes the alert it names").
+ * so every open client of their users drops them ("A Consume alert removes the alert it names"),
+ * pushed once the unit of work commits.
  */
-export async function consumeAlertsWhere(
-  db: Database,
-  tx: Orm | undefined,
-  where: SQL,
-): Promise<UserAlert[]> {
+export async function consumeAlertsWhere(db: Db, hub: AlertPusher, where: SQL): Promise<UserAlert[]> {
   const consumed = await db.rows<{ id: number; userId: number }>(
     sql`update alerts a set consumed_at = now() where a.consumed_at is null and ${where}
         returning a.id, a.user_id as "userId"`,
-    tx,
   );
   return insertAlerts(
     db,
-    tx,
+    hub,
     consumed.map((c) => ({ type: 'Consume', userId: c.userId, alertIdToConsume: c.id, transient: true })),
   );
 }

@@ -1,8 +1,9 @@
 import { alertSchema } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../../test/harness.js';
-import type { App } from '../../app.js';
+import { consumeAlertResponse, pendingAlerts, problem } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
 import { hubOf, type UserAlert } from '../../realtime/hub.js';
 import { formPost, tokenFor } from '../conversations/test-helpers.js';
 import { raiseDealerWarranty, runFollowUpAlerts } from './record-alerts.js';
@@ -23,7 +24,7 @@ const rows = <T = any>(q: ReturnType<typeof sql>) => app.deps.db.rows<T>(q);
 const alerts = async (token: string) => {
   const res = await app.inject({ method: 'GET', url: '/api/self/alerts', headers: auth(token) });
   expect(res.statusCode).toBe(200);
-  return res.json() as any[];
+  return parseAs(pendingAlerts, res);
 };
 const consume = (token: string, payload: unknown) =>
   app.inject({
@@ -73,13 +74,15 @@ describe('POST /api/self/consumeAlert', () => {
     const [target] = (await alerts(tech)).filter((a) => a.type === 'NewMessage');
     const res = await consume(tech, { alertIdToConsume: target.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ alertIdToConsume: target.id, consumed: true });
+    expect(parseAs(consumeAlertResponse, res)).toEqual({ alertIdToConsume: target.id, consumed: true });
     expect((await alerts(tech)).some((a) => a.id === target.id)).toBe(false);
     expect(pushed.at(-1)).toMatchObject({
       userId: 103,
       alert: { type: 'Consume', alertIdToConsume: target.id },
     });
-    expect((await consume(tech, { alertIdToConsume: target.id })).json().consumed).toBe(false);
+    expect(parseAs(consumeAlertResponse, await consume(tech, { alertIdToConsume: target.id })).consumed).toBe(
+      false,
+    );
   });
 
   it("refuses other people's alerts (404) and bad bodies (400)", async () => {
@@ -88,7 +91,7 @@ describe('POST /api/self/consumeAlert', () => {
     expect((await consume(tech, { alertIdToConsume: 99999999 })).statusCode).toBe(404);
     const bad = await consume(tech, { alertIdToConsume: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.alertIdToConsume).toBeDefined();
+    expect(parseAs(problem, bad).errors?.alertIdToConsume).toBeDefined();
   });
 });
 
@@ -123,7 +126,7 @@ describe('alerts the server raises', () => {
       ]),
     );
     expect(
-      (await alerts(tech)).filter((a) => a.type === 'FollowUp' && [inv.id, sv.id].includes(a.recordId)),
+      (await alerts(tech)).filter((a) => a.type === 'FollowUp' && [inv.id, sv.id].includes(a.recordId ?? 0)),
     ).toHaveLength(2);
     const again = await runFollowUpAlerts(app.deps.db, hubOf(app));
     expect(again.filter((c) => [inv.id, sv.id].includes(c.alert.recordId!))).toEqual([]);

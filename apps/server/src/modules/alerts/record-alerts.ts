@@ -1,8 +1,9 @@
 import type { RecordTypeName } from '@glass/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { AlertHub, UserAlert } from '../../realtime/hub.js';
-import { insertAlerts } from './alert-writer.js';
+import { type AlertPusher, insertAlerts } from './alert-writer.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** Follow-ups that came due longer ago than this are not alerted (they show as overdue, priority 5, in the lists). */
 const DUE_WINDOW = sql`interval '1 day'`;
@@ -23,17 +24,15 @@ interface DueFollowUp {
  * FollowUp alerts for invoices (to follow_up_for) and service vehicles (to the lead technician, else
  * the creator) whose follow-up time came due in the last day and is not done. Idempotent: a record
  * already alerted since its due time is skipped, so the periodic job and several processes never
- * alert twice. Returns what it created, already pushed.
+ * alert twice. Returns what it created, pushed once the sweep commits.
  */
-export async function runFollowUpAlerts(db: Database, hub: AlertHub): Promise<UserAlert[]> {
-  const alerts = await db.orm.transaction(async (txn) => {
-    const tx = txn as unknown as Orm;
-    const [lock] = await db.rows<{ ok: boolean }>(
+export function runFollowUpAlerts(db: Database, hub: AlertHub): Promise<UserAlert[]> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.rows<{ ok: boolean }>(
       sql`select pg_try_advisory_xact_lock(${FOLLOW_UP_LOCK}) as ok`,
-      tx,
     );
     if (!lock?.ok) return [];
-    const due = await db.rows<DueFollowUp>(
+    const due = await tx.rows<DueFollowUp>(
       sql`select * from (
             select 'Invoice' as "recordType", i.id as "recordId", i.facility_id as "facilityId", u.id as "userId",
                    u.first_name || ' ' || u.last_name as "followUpFor",
@@ -51,16 +50,13 @@ export async function runFollowUpAlerts(db: Database, hub: AlertHub): Promise<Us
               and not exists (select 1 from alerts a where a.record_type = 'ServiceVehicle' and a.record_id = sv.id
                               and a.type = 'FollowUp' and a.user_id = u.id and a.created_at >= sv.follow_up_date)
           ) due order by "recordType", "recordId" limit ${SWEEP_LIMIT}`,
-      tx,
     );
     return insertAlerts(
-      db,
       tx,
+      hub,
       due.map((d) => ({ type: 'FollowUp', ...d, followUpForId: d.userId })),
     );
   });
-  hub.push(alerts);
-  return alerts;
 }
 
 export interface DealerWarrantyInput {
@@ -73,12 +69,12 @@ export interface DealerWarrantyInput {
 }
 
 /**
- * DealerWarranty alerts for a record, in the caller's transaction; push the result with hub.push()
- * after commit. Unknown records and records without anyone to tell create nothing.
+ * DealerWarranty alerts for a record, in the caller's unit of work; they push themselves after it
+ * commits. Unknown records and records without anyone to tell create nothing.
  */
 export async function dealerWarrantyAlerts(
-  db: Database,
-  tx: Orm | undefined,
+  db: Db,
+  hub: AlertPusher,
   input: DealerWarrantyInput,
 ): Promise<UserAlert[]> {
   const [rec] = await db.rows<{
@@ -91,13 +87,12 @@ export async function dealerWarrantyAlerts(
             from invoices where id = ${input.recordId}`
       : sql`select facility_id as "facilityId", lead_technician_id as "leadTechnicianId", service_advisor_name as advisor
             from service_vehicles where id = ${input.recordId}`,
-    tx,
   );
   if (!rec) return [];
   const userIds = [...new Set(input.userIds ?? (rec.leadTechnicianId ? [rec.leadTechnicianId] : []))];
   return insertAlerts(
     db,
-    tx,
+    hub,
     userIds.map((userId) => ({
       type: 'DealerWarranty',
       userId,
@@ -109,11 +104,7 @@ export async function dealerWarrantyAlerts(
   );
 }
 
-/** The same in its own transaction, pushed at once: for callers that are not inside one. */
-export async function raiseDealerWarranty(deps: { db: Database; hub: AlertHub }, input: DealerWarrantyInput) {
-  const alerts = await deps.db.orm.transaction((txn) =>
-    dealerWarrantyAlerts(deps.db, txn as unknown as Orm, input),
-  );
-  deps.hub.push(alerts);
-  return alerts;
+/** The same in its own unit of work: for callers that are not inside one. */
+export function raiseDealerWarranty(deps: { db: Database; hub: AlertHub }, input: DealerWarrantyInput) {
+  return deps.db.transaction((tx) => dealerWarrantyAlerts(tx, deps.hub, input));
 }

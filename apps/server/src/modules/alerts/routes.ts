@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import { consumeAlertBody, consumeAlertResponse, pendingAlerts } from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { hubOf } from '../../realtime/hub.js';
 import { AlertService } from './service.js';
@@ -16,6 +16,7 @@ export function alertRoutes(app: App) {
         tags: ['alerts'],
         summary:
           'My pending alerts, oldest first (spec 1 §3 "Alert"); new ones also arrive as NewAlert on /socket.io',
+        response: { 200: pendingAlerts },
       },
     },
     (req) => service.pending(currentUser(req).id),
@@ -27,7 +28,8 @@ export function alertRoutes(app: App) {
       schema: {
         tags: ['alerts'],
         summary: 'Consume one of my alerts; my other open clients receive a Consume alert naming it',
-        body: z.object({ alertIdToConsume: z.coerce.number().int().positive() }),
+        body: consumeAlertBody,
+        response: { 200: consumeAlertResponse },
       },
     },
     (req) => service.consume(currentUser(req), req.body.alertIdToConsume),

@@ -1,7 +1,7 @@
 import type { Alert } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
 import type { AlertHub } from '../../realtime/hub.js';
@@ -35,22 +35,19 @@ export class AlertService {
     user: SessionUser,
     alertId: number,
   ): Promise<{ alertIdToConsume: number; consumed: boolean }> {
-    const { consumed, pushes } = await this.db.orm.transaction(async (txn) => {
-      const tx = txn as unknown as Orm;
-      const [row] = await this.db.rows<{ id: number; pending: boolean }>(
+    const consumed = await this.db.transaction(async (tx) => {
+      const [row] = await tx.rows<{ id: number; pending: boolean }>(
         sql`select id, consumed_at is null as pending from alerts where id = ${alertId} and user_id = ${user.id} for update`,
-        tx,
       );
       if (!row) throw notFound(`Alert ${alertId} does not exist.`);
-      if (!row.pending) return { consumed: false, pushes: [] };
-      await this.db.rows(sql`update alerts set consumed_at = now() where id = ${alertId}`, tx);
-      const pushes = await insertAlerts(this.db, tx, [
+      if (!row.pending) return false;
+      await tx.rows(sql`update alerts set consumed_at = now() where id = ${alertId}`);
+      await insertAlerts(tx, this.hub, [
         { type: 'Consume', userId: user.id, alertIdToConsume: alertId, transient: true },
       ]);
-      await audit(this.db, tx, user, { activity: 'Consumed alert', type: 'action', details: { alertId } });
-      return { consumed: true, pushes };
+      await audit(tx, user, { activity: 'Consumed alert', type: 'action', details: { alertId } });
+      return true;
     });
-    this.hub.push(pushes);
     return { alertIdToConsume: alertId, consumed };
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { attributeValues, settingValueLists } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 
 let app: App;
 let tech: string;
@@ -15,7 +16,10 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
 
 describe('page attributes', () => {
   it('a tab has Repairs and Replacements, YES by default, saved per user', async () => {
-    const list = (await call('GET', '/api/attributevalues?Page=My%20Pipeline&RecordId=0', tech)).json();
+    const list = parseAs(
+      attributeValues,
+      await call('GET', '/api/attributevalues?Page=My%20Pipeline&RecordId=0', tech),
+    );
     expect(list.map((a: any) => [a.name, a.value])).toEqual([
       ['Repairs', 'YES'],
       ['Replacements', 'YES'],
@@ -27,10 +31,13 @@ describe('page attributes', () => {
       values: [{ attributeNameId: list[1].attributeNameId, value: 'NO' }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().find((a: any) => a.name === 'Replacements').value).toBe('NO');
+    expect(parseAs(attributeValues, saved).find((a) => a.name === 'Replacements')?.value).toBe('NO');
     const other = await login(app, DEMO.leadTech);
-    const theirs = (await call('GET', '/api/attributevalues?Page=My%20Pipeline&RecordId=0', other)).json();
-    expect(theirs.find((a: any) => a.name === 'Replacements').value).toBe('YES');
+    const theirs = parseAs(
+      attributeValues,
+      await call('GET', '/api/attributevalues?Page=My%20Pipeline&RecordId=0', other),
+    );
+    expect(theirs.find((a: any) => a.name === 'Replacements')?.value).toBe('YES');
   });
 
   it('refuses values outside the list and attributes of another page', async () => {
@@ -50,12 +57,15 @@ describe('page attributes', () => {
 
   it('facility attributes read and write through the facility, needing facilities.write', async () => {
     const admin = await login(app, DEMO.admin);
-    const list = (await call('GET', '/api/attributevalues?Page=Facility&RecordId=1', admin)).json();
-    expect(list.find((a: any) => a.name === 'OpensAt').value).toBe('07:00');
+    const list = parseAs(
+      attributeValues,
+      await call('GET', '/api/attributevalues?Page=Facility&RecordId=1', admin),
+    );
+    expect(list.find((a: any) => a.name === 'OpensAt')?.value).toBe('07:00');
     const res = await call('POST', '/api/attributevalues', admin, [
       { page: 'Facility', recordId: 1, attributeNameId: 13, value: '06:30' },
     ]);
-    expect(res.json().find((a: any) => a.name === 'OpensAt').value).toBe('06:30');
+    expect(parseAs(attributeValues, res).find((a) => a.name === 'OpensAt')?.value).toBe('06:30');
     expect(
       (
         await call('POST', '/api/attributevalues', tech, {
@@ -69,8 +79,8 @@ describe('page attributes', () => {
   });
 
   it('lists the setting value lists (1 and 3 YES/NO, 17 levels)', async () => {
-    const lists = (await call('GET', '/api/settingValueLists', tech)).json();
-    expect(lists.find((l: any) => l.id === 17).values).toEqual([
+    const lists = parseAs(settingValueLists, await call('GET', '/api/settingValueLists', tech));
+    expect(lists.find((l) => l.id === 17)?.values).toEqual([
       'None',
       'Porter',
       'Low',
@@ -78,6 +88,6 @@ describe('page attributes', () => {
       'High',
       'Master',
     ]);
-    expect(lists.find((l: any) => l.id === 1).values).toEqual(['YES', 'NO']);
+    expect(lists.find((l) => l.id === 1)?.values).toEqual(['YES', 'NO']);
   });
 });

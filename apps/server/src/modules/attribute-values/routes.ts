@@ -1,31 +1,20 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import {
+  attributeValues,
+  attributeValuesBody,
+  attributeValuesQuery,
+  settingValueLists,
+} from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { AttributeValueService } from './service.js';
 
 const tags = ['attributes'];
-const page = z.string().trim().min(1, 'Page is required').max(100);
-const recordId = z.coerce.number().int().min(0);
-const item = z.object({
-  attributeNameId: z.coerce.number().int().positive(),
-  value: z.string().max(500).nullish(),
-});
 const norm = (v: { value?: string | null; attributeNameId: number }) => ({
   attributeNameId: v.attributeNameId,
   value: v.value ?? null,
 });
-
-/** POST accepts {page, recordId, values: [...]}, one {attributeNameId, page, recordId, value}, or an array of those. */
-const body = z.union([
-  z.object({ page, recordId: recordId.default(0), values: z.array(item).max(200) }),
-  item.extend({ page, recordId: recordId.default(0) }),
-  z
-    .array(item.extend({ page, recordId: recordId.default(0) }))
-    .min(1)
-    .max(200),
-]);
 
 export function attributeValueRoutes(app: App) {
   const service = new AttributeValueService(app.deps.db);
@@ -33,11 +22,13 @@ export function attributeValueRoutes(app: App) {
   r.get(
     '/api/attributevalues',
     {
+      config: { action: 'lookups.read' },
       schema: {
         tags,
         summary:
           "A page's attributes with their values (the user's own for a tab; shared for User, Facility, Invoice, ServiceVehicle)",
-        querystring: z.object({ Page: page, RecordId: recordId.default(0) }),
+        querystring: attributeValuesQuery,
+        response: { 200: attributeValues },
       },
     },
     (req) => service.list(req.query.Page, req.query.RecordId, currentUser(req)),
@@ -46,7 +37,12 @@ export function attributeValueRoutes(app: App) {
     '/api/attributevalues',
     {
       config: { action: 'self.settings' },
-      schema: { tags, summary: 'Save attribute values of a page', body },
+      schema: {
+        tags,
+        summary: 'Save attribute values of a page',
+        body: attributeValuesBody,
+        response: { 200: attributeValues },
+      },
     },
     (req) => {
       const b = req.body;
@@ -61,7 +57,14 @@ export function attributeValueRoutes(app: App) {
   );
   r.get(
     '/api/settingValueLists',
-    { schema: { tags, summary: 'Setting value lists (1 and 3 YES/NO, 17 levels …)' } },
+    {
+      config: { action: 'lookups.read' },
+      schema: {
+        tags,
+        summary: 'Setting value lists (1 and 3 YES/NO, 17 levels …)',
+        response: { 200: settingValueLists },
+      },
+    },
     () => service.settingValueLists(),
   );
 }

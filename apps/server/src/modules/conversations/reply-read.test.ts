@@ -1,8 +1,14 @@
 import { isConversationUnread, REPLY_REQUIRED } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../../test/harness.js';
-import type { App } from '../../app.js';
+import {
+  conversations,
+  expandedConversation,
+  expandedConversations,
+  pendingAlerts,
+} from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
 import { conversationsOf } from './service.js';
 import { formPost, useTempDataDir, tokenFor } from './test-helpers.js';
 
@@ -31,7 +37,7 @@ const send = async (
 };
 const get = (url: string, token = tokens.adminAssistant) =>
   app.inject({ method: 'GET', url, headers: auth(token) });
-const alertsOf = async (token: string) => (await get('/api/self/alerts', token)).json() as any[];
+const alertsOf = async (token: string) => parseAs(pendingAlerts, await get('/api/self/alerts', token));
 const EXPAND = '$expand=Messages($expand=Recipients),Recipients';
 
 describe('replies, reading and the list', () => {
@@ -47,8 +53,10 @@ describe('replies, reading and the list', () => {
   });
 
   it('lists only conversations I take part in, with messages and recipients expanded', async () => {
-    const mine = (await get(`/api/Conversations?$filter=id eq ${id}&${EXPAND}`, tokens.leadTech)).json()
-      .value;
+    const mine = parseAs(
+      expandedConversations,
+      await get(`/api/Conversations?$filter=id eq ${id}&${EXPAND}`, tokens.leadTech),
+    ).value;
     expect(mine).toHaveLength(1);
     expect(mine[0].messages[0]).toMatchObject({
       message: 'Hi B',
@@ -59,8 +67,13 @@ describe('replies, reading and the list', () => {
       expect.objectContaining({ recipientUserId: B, messageReadAt: null }),
     ]);
     expect(isConversationUnread(mine[0], B)).toBe(true);
-    expect((await get(`/api/Conversations?$filter=id eq ${id}`, tokens.manager)).json().value).toEqual([]);
-    const page = (await get(`/api/Conversations?$top=20&${EXPAND}`, tokens.leadTech)).json().value;
+    expect(
+      parseAs(conversations, await get(`/api/Conversations?$filter=id eq ${id}`, tokens.manager)).value,
+    ).toEqual([]);
+    const page = parseAs(
+      expandedConversations,
+      await get(`/api/Conversations?$top=20&${EXPAND}`, tokens.leadTech),
+    ).value;
     for (const c of page) {
       const involved =
         c.startedByUserId === B ||
@@ -86,9 +99,9 @@ describe('replies, reading and the list', () => {
       tokens.leadTech,
     );
     expect(res.statusCode).toBe(201);
-    const reply = res.json().messages.at(-1);
+    const reply = parseAs(expandedConversation, res).messages.at(-1);
     expect(reply).toMatchObject({ message: 'On it', messageFromUserId: B });
-    expect(reply.recipients.map((r: any) => r.recipientUserId)).toEqual([A]);
+    expect(reply?.recipients.map((r: any) => r.recipientUserId)).toEqual([A]);
     expect((await alertsOf(tokens.adminAssistant)).find((a) => a.type === 'NewMessage')).toMatchObject({
       conversationId: id,
       senderName: 'Luis Ortega',
@@ -106,8 +119,10 @@ describe('replies, reading and the list', () => {
       headers: auth(tokens.leadTech),
     });
     expect(res.statusCode).toBe(200);
-    const conv = (await get(`/api/Conversations?$filter=id eq ${id}&${EXPAND}`, tokens.leadTech)).json()
-      .value[0];
+    const conv = parseAs(
+      expandedConversations,
+      await get(`/api/Conversations?$filter=id eq ${id}&${EXPAND}`, tokens.leadTech),
+    ).value[0];
     expect(isConversationUnread(conv, B)).toBe(false);
     expect(isConversationUnread(conv, A)).toBe(true);
     expect(
@@ -145,11 +160,16 @@ describe('requests opened by the server', () => {
       message: 'Sync done',
       recipientUserIds: [B],
     });
-    const techConv = (await get(`/api/Conversations?$filter=id eq ${tech.conversationId}`)).json().value[0];
+    const techConv = parseAs(
+      conversations,
+      await get(`/api/Conversations?$filter=id eq ${tech.conversationId}`),
+    ).value[0];
     expect(techConv).toMatchObject({ classNameId: 2, serviceVehicleId: sv.id, startedByUserId: B });
     expect(
-      (await get(`/api/Conversations?$filter=id eq ${sys.conversationId}`, tokens.leadTech)).json().value[0]
-        .classNameId,
+      parseAs(
+        conversations,
+        await get(`/api/Conversations?$filter=id eq ${sys.conversationId}`, tokens.leadTech),
+      ).value[0].classNameId,
     ).toBe(1);
     expect((await alertsOf(tokens.adminAssistant)).find((a) => a.type === 'NewMessage')?.conversationId).toBe(
       tech.conversationId,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { f, out, userName } from '../../odata/fields.js';
+import { f, nn, out, userName } from '../../odata/fields.js';
 import type { ODataField, ODataResource } from '../../odata/types.js';
 
 /**
@@ -9,8 +9,8 @@ import type { ODataField, ODataResource } from '../../odata/types.js';
  */
 const recipientFields = (a: string): Record<string, ODataField> => ({
   id: f(`${a}.id`, 'number'),
-  recipientUserId: f(`${a}.recipient_user_id`, 'number'),
-  messageId: f(`${a}.message_id`, 'number'),
+  recipientUserId: nn(`${a}.recipient_user_id`, 'number'),
+  messageId: nn(`${a}.message_id`, 'number'),
   messageReadAt: f(`${a}.message_read_at`, 'datetime'),
   recipientName: userName(`${a}.recipient_user_id`),
 });
@@ -41,11 +41,11 @@ const messages: ODataResource = {
   from: 'messages m',
   fields: {
     id: f('m.id', 'number'),
-    conversationId: f('m.conversation_id', 'number'),
-    message: f('m.message', 'string'),
-    messageFromUserId: f('m.message_from_user_id', 'number'),
+    conversationId: nn('m.conversation_id', 'number'),
+    message: nn('m.message', 'string'),
+    messageFromUserId: nn('m.message_from_user_id', 'number'),
     messageFromName: userName('m.message_from_user_id'),
-    messagedAt: f('m.messaged_at', 'datetime'),
+    messagedAt: nn('m.messaged_at', 'datetime'),
     expiresAt: f('m.expires_at', 'datetime'),
     imageAttachmentPath: f('m.image_attachment_path', 'string'),
     /** Where the image is served (bearer token required). */
@@ -63,14 +63,14 @@ export const conversationsResource: ODataResource = {
   from: 'conversations c',
   fields: {
     id: f('c.id', 'number'),
-    subject: f('c.subject', 'string'),
+    subject: nn('c.subject', 'string'),
     description: f('c.description', 'string'),
-    startedByUserId: f('c.started_by_user_id', 'number'),
+    startedByUserId: nn('c.started_by_user_id', 'number'),
     startedByName: userName('c.started_by_user_id'),
-    startedAt: f('c.started_at', 'datetime'),
-    lastMessageAt: f('c.last_message_at', 'datetime'),
-    classNameId: f('c.class_name_id', 'number'),
-    titleColorId: f('c.title_color_id', 'number'),
+    startedAt: nn('c.started_at', 'datetime'),
+    lastMessageAt: nn('c.last_message_at', 'datetime'),
+    classNameId: nn('c.class_name_id', 'number'),
+    titleColorId: nn('c.title_color_id', 'number'),
     serviceVehicleId: f('c.service_vehicle_id', 'number'),
     invoiceId: f('c.invoice_id', 'number'),
     // A JSON array [{id, name}] (output only): the groups the conversation was addressed to.

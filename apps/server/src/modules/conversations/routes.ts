@@ -1,6 +1,11 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import {
+  conversations,
+  expandedConversation,
+  idParams as params,
+  markAsReadResponse,
+} from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { readFormPost, requireImage } from '../../files/multipart-form.js';
 import { currentUser } from '../../http/auth.js';
 import { sendODataList } from '../../http/odata-route.js';
@@ -9,7 +14,6 @@ import { parseReplyForm, parseStartForm } from './form.js';
 import { visibleTo, conversationsResource } from './resource.js';
 import { conversationsOf } from './service.js';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
 const IMAGE_FIELD = 'AttachedImage';
 const multipart = ['multipart/form-data', 'application/json'];
 
@@ -29,6 +33,7 @@ export function conversationRoutes(app: App) {
           'Expand with `$expand=Messages($expand=Recipients),Recipients`. Filter to today on `lastMessageAt` or `startedAt`. ' +
           'classNameId: 1 system request, 2 tech request, 3 regular. Message images: GET /api/files/{imageAttachmentPath}.',
         querystring: odataQuerySchema,
+        response: { 200: conversations },
       },
     },
     (req, reply) => sendODataList(db, conversationsResource, req, reply, visibleTo(currentUser(req).id)),
@@ -37,7 +42,7 @@ export function conversationRoutes(app: App) {
   r.post(
     '/api/Conversations/Start',
     {
-      config: { action: 'messages.send' },
+      config: { action: 'messages.send', upload: { fields: [IMAGE_FIELD] } },
       schema: {
         tags: ['messaging'],
         summary: 'Start a conversation; returns it as listed (201)',
@@ -46,6 +51,7 @@ export function conversationRoutes(app: App) {
           '(Invoice | ServiceVehicle), RecipientUserIds[] and MessageGroupIds[] (repeat the field; group 6 and the sender ' +
           'are left out), AttachedImage (one PNG/JPEG/GIF/WebP under 5 MB, checked by content).',
         consumes: multipart,
+        response: { 201: expandedConversation },
       },
     },
     async (req, reply) => {
@@ -59,7 +65,7 @@ export function conversationRoutes(app: App) {
   r.post(
     '/api/Conversations/:id/Reply',
     {
-      config: { action: 'messages.send' },
+      config: { action: 'messages.send', upload: { fields: [IMAGE_FIELD] } },
       schema: {
         tags: ['messaging'],
         summary: 'Reply in a conversation; returns the conversation (201)',
@@ -68,6 +74,7 @@ export function conversationRoutes(app: App) {
           'false: the people who wrote in it), AttachedImage (as for Start).',
         params,
         consumes: multipart,
+        response: { 201: expandedConversation },
       },
     },
     async (req, reply) => {
@@ -86,6 +93,7 @@ export function conversationRoutes(app: App) {
         tags: ['messaging'],
         summary: 'Mark every message of the conversation read for me and consume my NewMessage alert for it',
         params,
+        response: { 200: markAsReadResponse },
       },
     },
     (req) => service.markAsRead(currentUser(req), req.params.id),

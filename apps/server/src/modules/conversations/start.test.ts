@@ -3,8 +3,10 @@ import path from 'node:path';
 import { IMAGE_ONLY, IMAGE_TOO_LARGE, MESSAGE_REQUIRED, SUBJECT_REQUIRED } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../../test/harness.js';
-import type { App } from '../../app.js';
+import { expandedConversation, pendingAlerts } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { samePicture } from '../../files/test-images.js';
 import { filesUnder, formPost, PNG, useTempDataDir, tokenFor } from './test-helpers.js';
 
 let app: App;
@@ -42,7 +44,7 @@ const counts = async () =>
                (select count(*) from stored_files)::int as f`,
     )
   )[0];
-const alertsOf = async (token: string) => (await get('/api/self/alerts', token)).json() as any[];
+const alertsOf = async (token: string) => parseAs(pendingAlerts, await get('/api/self/alerts', token));
 const _EXPAND = '$expand=Messages($expand=Recipients),Recipients';
 
 describe('POST /api/Conversations/Start', () => {
@@ -83,7 +85,7 @@ describe('POST /api/Conversations/Start', () => {
       'MessageGroupIds[]': [2, 6],
     });
     expect(res.statusCode).toBe(201);
-    const conv = res.json();
+    const conv = parseAs(expandedConversation, res);
     expect(conv).toMatchObject({
       subject: 'Chip on 4412',
       startedByUserId: A,
@@ -121,7 +123,7 @@ describe('POST /api/Conversations/Start', () => {
       headers: auth(tokens.adminAssistant),
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ invoiceId: inv.id, serviceVehicleId: null });
+    expect(parseAs(expandedConversation, res)).toMatchObject({ invoiceId: inv.id, serviceVehicleId: null });
     const alert = (await alertsOf(tokens.leadTech)).find((a) => a.conversationId === res.json().id);
     expect(alert).toMatchObject({
       recordType: 'Invoice',
@@ -130,7 +132,7 @@ describe('POST /api/Conversations/Start', () => {
     });
   });
 
-  it('stores one image renamed with a timestamp and serves it to signed-in users only', async () => {
+  it('stores one image renamed with a timestamp and a random part and serves it to the conversation only', async () => {
     const res = await send(
       '/api/Conversations/Start',
       { Subject: 'Photo', Message: 'Look', 'RecipientUserIds[]': [B] },
@@ -141,13 +143,13 @@ describe('POST /api/Conversations/Start', () => {
       },
     );
     expect(res.statusCode).toBe(201);
-    const rel = res.json().messages[0].imageAttachmentPath as string;
-    expect(rel).toMatch(/^messages\/\d{4}\/\d{2}\/My_Photo_\d{8}T\d{9}\.png$/);
+    const rel = parseAs(expandedConversation, res).messages[0].imageAttachmentPath as string;
+    expect(rel).toMatch(/^messages\/\d{4}\/\d{2}\/My_Photo_\d{8}T\d{9}_[0-9a-f]{16}\.png$/);
     expect(res.json().messages[0].imageAttachmentUrl).toBe(`/api/files/${rel}`);
     const file = await get(`/api/files/${rel}`, tokens.leadTech);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
-    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(await samePicture(file.rawPayload, PNG)).toBe(true);
     expect((await app.inject({ method: 'GET', url: `/api/files/${rel}` })).statusCode).toBe(401);
     for (const evil of [
       '..%2F..%2Fetc%2Fpasswd',

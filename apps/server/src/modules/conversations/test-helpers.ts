@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(

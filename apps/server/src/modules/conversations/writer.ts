@@ -1,12 +1,12 @@
 import { type ConversationClassId, IGNORED_MESSAGE_GROUP_ID, type RecordTypeName } from '@glass/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
 import type { CheckedImage, FileStore } from '../../files/file-store.js';
 import { badRequest } from '../../http/errors.js';
-import { queueNotices } from '../notify/outbox.js';
+import { queueNotices } from '../notify/index.js';
 import type { UserAlert } from '../../realtime/hub.js';
-import { idList, insertAlerts } from '../alerts/alert-writer.js';
-import { type GroupListener, groupAudience } from '../subscriptions/audience.js';
+import { type AlertPusher, idList, insertAlerts } from '../alerts/index.js';
+import { type GroupListener, groupAudience } from '../subscriptions/index.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 export interface Sender {
   id: number;
@@ -55,20 +55,19 @@ export interface Written {
 const MESSAGE_LIFETIME = sql`interval '30 days'`;
 
 /**
- * Writes conversations and messages inside the caller's transaction: recipient rows, one NewMessage
- * alert per recipient, and an SMS for recipients whose group subscription asks for one. Files written
- * are appended to `files` so the caller can discard them if the transaction fails.
+ * Writes conversations and messages inside the caller's unit of work: recipient rows, one NewMessage
+ * alert per recipient (pushed once the work commits), and an SMS for recipients whose group
+ * subscription asks for one. An attached image deletes itself if the work rolls back.
  */
 export class ConversationWriter {
   constructor(
-    private db: Database,
     private store: FileStore,
+    private hub: AlertPusher,
   ) {}
 
-  async sender(tx: Orm, userId: number): Promise<Sender> {
-    const [row] = await this.db.rows<Sender>(
+  async sender(tx: Db, userId: number): Promise<Sender> {
+    const [row] = await tx.rows<Sender>(
       sql`select id, first_name || ' ' || last_name as name, facility_id as "facilityId" from users where id = ${userId}`,
-      tx,
     );
     if (!row) throw new Error(`unknown sender ${userId}`);
     return row;
@@ -76,7 +75,7 @@ export class ConversationWriter {
 
   /** Recipients: the named users plus the groups' audience (group 6 excluded, the sender excluded). */
   async recipients(
-    tx: Orm,
+    tx: Db,
     sender: Sender,
     userIds: readonly number[],
     groupIds: readonly number[],
@@ -84,73 +83,64 @@ export class ConversationWriter {
     const named = [...new Set(userIds)].filter((id) => id !== sender.id);
     const groups = [...new Set(groupIds)].filter((id) => id !== IGNORED_MESSAGE_GROUP_ID);
     if (named.length) {
-      const found = await this.db.rows<{ id: number }>(
+      const found = await tx.rows<{ id: number }>(
         sql`select id from users where is_active and id in ${idList(named)}`,
-        tx,
       );
       const missing = named.filter((id) => !found.some((f) => f.id === id));
       if (missing.length) throw badRequest('RecipientUserIds', `No active user ${missing.join(', ')}`);
     }
     if (groups.length) {
-      const found = await this.db.rows<{ id: number }>(
+      const found = await tx.rows<{ id: number }>(
         sql`select id from message_groups where is_active and id in ${idList(groups)}`,
-        tx,
       );
       const missing = groups.filter((id) => !found.some((f) => f.id === id));
       if (missing.length) throw badRequest('MessageGroupIds', `No message group ${missing.join(', ')}`);
     }
-    const audience = await groupAudience(this.db, tx, groups, { exclude: sender.id });
+    const audience = await groupAudience(tx, groups, { exclude: sender.id });
     return mergeRecipients(named, audience);
   }
 
-  async create(tx: Orm, input: NewConversation, files: string[]): Promise<Written> {
+  async create(tx: Db, input: NewConversation): Promise<Written> {
     const recipients = await this.recipients(tx, input.sender, input.recipientUserIds, input.messageGroupIds);
     if (input.record) await this.checkRecord(tx, input.record);
     const inv = input.record?.recordType === 'Invoice' ? input.record.recordId : null;
     const sv = input.record?.recordType === 'ServiceVehicle' ? input.record.recordId : null;
-    const [conv] = await this.db.rows<{ id: number }>(
+    const [conv] = await tx.rows<{ id: number }>(
       sql`insert into conversations (subject, description, started_by_user_id, class_name_id, title_color_id, service_vehicle_id, invoice_id)
           values (${input.subject}, ${input.description ?? null}, ${input.sender.id}, ${input.classNameId}, ${input.titleColorId}, ${sv}, ${inv})
           returning id`,
-      tx,
     );
     const groups = [...new Set(input.messageGroupIds)].filter((id) => id !== IGNORED_MESSAGE_GROUP_ID);
     if (groups.length) {
-      await this.db.rows(
+      await tx.rows(
         sql`insert into conversation_message_groups (conversation_id, message_group_id) select ${conv.id}, g from ${idList(groups)} x(g)`,
-        tx,
       );
     }
-    return this.addMessage(tx, { ...input, conversationId: conv.id, recipients }, files);
+    return this.addMessage(tx, { ...input, conversationId: conv.id, recipients });
   }
 
-  async addMessage(tx: Orm, m: NewMessage, files: string[]): Promise<Written> {
-    const [msg] = await this.db.rows<{ id: number }>(
+  async addMessage(tx: Db, m: NewMessage): Promise<Written> {
+    const [msg] = await tx.rows<{ id: number }>(
       sql`insert into messages (conversation_id, message, message_from_user_id, expires_at)
           values (${m.conversationId}, ${m.message}, ${m.sender.id}, now() + ${MESSAGE_LIFETIME}) returning id`,
-      tx,
     );
     if (m.image) {
       const owner = { ownerUserId: m.sender.id, ownerType: 'Message', ownerId: msg.id };
-      const rel = await this.store.saveImage(tx, m.image, 'messages', owner, files);
-      await this.db.rows(sql`update messages set image_attachment_path = ${rel} where id = ${msg.id}`, tx);
+      const rel = await this.store.saveImage(tx, m.image, 'messages', owner);
+      await tx.rows(sql`update messages set image_attachment_path = ${rel} where id = ${msg.id}`);
     }
-    await this.db.rows(
-      sql`update conversations set last_message_at = now() where id = ${m.conversationId}`,
-      tx,
-    );
+    await tx.rows(sql`update conversations set last_message_at = now() where id = ${m.conversationId}`);
     const ids = m.recipients.map((r) => r.userId);
     if (ids.length === 0) return { conversationId: m.conversationId, messageId: msg.id, alerts: [] };
-    await this.db.rows(
+    await tx.rows(
       sql`insert into recipients (message_id, recipient_user_id, conversation_id)
           select ${msg.id}, u, ${m.conversationId} from ${idList(ids)} x(u)
           on conflict (message_id, recipient_user_id) do nothing`,
-      tx,
     );
     const facilityId = (m.record ? await this.checkRecord(tx, m.record) : null) ?? m.sender.facilityId;
     const alerts = await insertAlerts(
-      this.db,
       tx,
+      this.hub,
       m.recipients.map((r) => ({
         type: 'NewMessage',
         userId: r.userId,
@@ -164,7 +154,6 @@ export class ConversationWriter {
       })),
     );
     await queueNotices(
-      this.db,
       tx,
       m.recipients
         .filter((r) => r.useSms && r.phone)
@@ -180,11 +169,10 @@ export class ConversationWriter {
   }
 
   /** The facility of a linked record; an unknown record is a 400 on RecordId. */
-  async checkRecord(tx: Orm, record: LinkedRecord): Promise<number> {
+  async checkRecord(tx: Db, record: LinkedRecord): Promise<number> {
     const table = record.recordType === 'Invoice' ? sql`invoices` : sql`service_vehicles`;
-    const [row] = await this.db.rows<{ facilityId: number }>(
+    const [row] = await tx.rows<{ facilityId: number }>(
       sql`select facility_id as "facilityId" from ${table} where id = ${record.recordId}`,
-      tx,
     );
     if (!row) throw badRequest('RecordId', `${record.recordType} ${record.recordId} does not exist`);
     return row.facilityId;

@@ -1,13 +1,22 @@
 import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
-import { readImageUpload, sendImage } from '../../files/images.js';
+import {
+  facilities,
+  facilitiesQuery,
+  facilityDetail,
+  facilityDistances,
+  facilityImageResponse,
+  facilityPictureQuery,
+  idParams,
+  latLongQuery,
+  mapConfig,
+} from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
+import { IMAGE_UPLOAD_FIELD, readImageUpload, sendImage } from '../../files/images.js';
 import { currentUser } from '../../http/auth.js';
 import { FacilityService } from './service.js';
 
 const tags = ['facilities'];
-const bool = z.enum(['true', 'false', 'True', 'False']).transform((v) => v.toLowerCase() === 'true');
 
 /** Spec 2 §7 "Facilities". FacilitiesOData stays with the start-up lookups (modules/lookups). */
 export function facilityRoutes(app: App) {
@@ -21,7 +30,8 @@ export function facilityRoutes(app: App) {
       schema: {
         tags,
         summary: 'Facilities sorted by short name',
-        querystring: z.object({ IsActive: bool.optional(), SearchTerm: z.string().max(200).optional() }),
+        querystring: facilitiesQuery,
+        response: { 200: facilities },
       },
     },
     (req) => service.list({ isActive: req.query.IsActive, searchTerm: req.query.SearchTerm }),
@@ -29,20 +39,22 @@ export function facilityRoutes(app: App) {
   r.get(
     '/api/facilities/latlong',
     {
+      config: { action: 'lookups.read' },
       schema: {
         tags,
         summary: 'Facilities with their distance (miles) from a point, nearest first',
-        querystring: z.object({
-          latitude: z.coerce.number().min(-90).max(90).optional(),
-          longitude: z.coerce.number().min(-180).max(180).optional(),
-        }),
+        querystring: latLongQuery,
+        response: { 200: facilityDistances },
       },
     },
     (req) => service.latLong(req.query.latitude, req.query.longitude),
   );
   r.get(
     '/api/facilities/mapConfig',
-    { schema: { tags, summary: 'Map tile server and default position' } },
+    {
+      config: { action: 'lookups.read' },
+      schema: { tags, summary: 'Map tile server and default position', response: { 200: mapConfig } },
+    },
     () => ({
       tileUrl: app.deps.config.mapTileUrl,
       attribution: '&copy; OpenStreetMap contributors',
@@ -52,13 +64,14 @@ export function facilityRoutes(app: App) {
   r.get(
     '/api/facilities/picture',
     {
+      config: { action: 'lookups.read' },
       schema: {
         tags,
         summary: 'A facility icon or logo',
-        querystring: z.object({ FilePath: z.string().max(300).optional() }),
+        querystring: facilityPictureQuery,
       },
     },
-    (req, reply) => sendImage(reply, app.deps.config, req.query.FilePath, 'facilities'),
+    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'facilities'),
   );
   r.get(
     '/api/facilities/:id',
@@ -67,7 +80,8 @@ export function facilityRoutes(app: App) {
       schema: {
         tags,
         summary: 'One facility with service writers, recent traffic counts and attributes',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
+        response: { 200: facilityDetail },
       },
     },
     (req) => service.detail(req.params.id),
@@ -76,7 +90,11 @@ export function facilityRoutes(app: App) {
     '/api/facilities',
     {
       config: { action: 'facilities.write' },
-      schema: { tags, summary: 'Create (facilityId -1) or update a facility' },
+      schema: {
+        tags,
+        summary: 'Create (facilityId -1) or update a facility',
+        response: { 200: facilityDetail },
+      },
     },
     (req) => service.save(req.body, currentUser(req)),
   );
@@ -84,8 +102,12 @@ export function facilityRoutes(app: App) {
     r.post(
       kind === 'icon' ? '/api/facilities/uploadIcon' : '/api/facilities/uploadLogo',
       {
-        config: { action: 'facilities.write' },
-        schema: { tags, summary: `Upload a facility ${kind} (PNG, JPEG, GIF, WebP; 5 MB)` },
+        config: { action: 'facilities.write', upload: { fields: [IMAGE_UPLOAD_FIELD] } },
+        schema: {
+          tags,
+          summary: `Upload a facility ${kind} (PNG, JPEG, GIF, WebP; 5 MB)`,
+          response: { 200: facilityImageResponse },
+        },
       },
       async (req) => service.uploadImage(kind, await readImageUpload(req), currentUser(req)),
     );

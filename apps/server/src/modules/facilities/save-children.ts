@@ -1,14 +1,14 @@
 import type { FacilitySave } from '@glass/domain/resources/facility';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /**
  * The lists a facility save carries. Service writers are the full set (ones left out are
  * deactivated, since service vehicles may name them); traffic counts are upserted by date-time
  * (they are history: a save never deletes one); attributes are upserted by attribute name.
  */
-export async function saveChildren(db: Database, tx: Orm, facilityId: number, v: FacilitySave) {
+export async function saveChildren(db: Db, facilityId: number, v: FacilitySave) {
   const names = v.serviceWriters.map((w) => w.name.toLowerCase());
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw badRequest('serviceWriters', `Service writer ${dup} is listed twice`);
@@ -23,7 +23,6 @@ export async function saveChildren(db: Database, tx: Orm, facilityId: number, v:
                 )})`
               : sql``
           }`,
-    tx,
   );
   for (const w of v.serviceWriters) {
     await db.rows(
@@ -31,7 +30,6 @@ export async function saveChildren(db: Database, tx: Orm, facilityId: number, v:
           values (${facilityId}, ${w.name}, ${w.email}, ${w.phone}, ${w.isActive})
           on conflict (facility_id, name) do update
             set email = excluded.email, phone = excluded.phone, is_active = excluded.is_active, updated_at = now()`,
-      tx,
     );
   }
   for (const t of v.trafficCounts) {
@@ -40,7 +38,6 @@ export async function saveChildren(db: Database, tx: Orm, facilityId: number, v:
           values (${facilityId}, ${t.trafficDateTime}, ${t.trafficCount})
           on conflict (facility_id, traffic_date_time) do update
             set traffic_count = excluded.traffic_count, updated_at = now()`,
-      tx,
     );
   }
   for (const a of v.attributes) {
@@ -48,7 +45,6 @@ export async function saveChildren(db: Database, tx: Orm, facilityId: number, v:
       sql`insert into facility_attributes (facility_id, attribute_name_id, value)
           values (${facilityId}, ${a.nameId}, ${a.value})
           on conflict (facility_id, attribute_name_id) do update set value = excluded.value, updated_at = now()`,
-      tx,
     );
   }
 }

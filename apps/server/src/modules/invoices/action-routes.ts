@@ -1,11 +1,12 @@
+import { invoiceDetail } from '@glass/domain/contracts/invoices';
 import type { Action } from '@glass/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { assertCan, currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { sendJson } from '../service-vehicles/routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceActionService } from './action-service.js';
 import { InvoiceDetailService } from './detail-service.js';
 import { idParams, lostBody, patchBody, thumbBody } from './schemas.js';
@@ -34,7 +35,13 @@ export function invoiceActionRoutes(app: App) {
       method: route.method,
       url: route.url,
       config: { action: route.action },
-      schema: { tags, summary: route.summary, params: idParams, ...(route.body ? { body: route.body } : {}) },
+      schema: {
+        tags,
+        summary: route.summary,
+        params: idParams,
+        ...(route.body ? { body: route.body } : {}),
+        response: { 200: invoiceDetail },
+      },
       handler: async (req, reply) => {
         const { id } = req.params as { id: number };
         await route.run(currentUser(req), id, req.body as z.output<B>);
@@ -50,9 +57,9 @@ export function invoiceActionRoutes(app: App) {
     summary: 'Edit the invoice; only changed fields are written (submitted false unsubmits)',
     body: patchBody,
     run: async (user, id, body) => {
-      const status = (['submitted', 'finalized'] as const).find((k) => k in body);
-      if (status === 'finalized') assertCan(user, 'invoice.finalize');
-      if (status === 'submitted') assertCan(user, 'invoice.submit');
+      // Each status field sent needs its own right (both when both are sent).
+      if ('finalized' in body) assertCan(user, 'invoice.finalize');
+      if ('submitted' in body) assertCan(user, 'invoice.submit');
       return actions.patch(user, id, body);
     },
   });

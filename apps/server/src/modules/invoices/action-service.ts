@@ -1,21 +1,21 @@
 import { REFERENCE_REQUIRED, referenceProblem } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import { assertAuditGate } from './audit-gate.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { assertReference } from '../service-vehicles/records.js';
+import { assertReference } from '../../records/index.js';
 import { PATCH_COLUMNS, same } from './patch-columns.js';
 import { patchPeople } from './people-patch.js';
 import {
   describeChanges,
   type InvoiceWriteTarget,
-  inTx,
   loadInvoiceForWrite,
   recordInvoiceChange,
 } from './records.js';
 import { addAccessories } from './records-accessories.js';
 import type { InvoicePatch, InvoicePatchBody } from './schemas.js';
 import { type InvoiceState, transitionProblem } from './workflow.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 type Field = keyof InvoicePatch;
 
@@ -34,10 +34,12 @@ const STAFF: Field[] = [
  * changed. Each returns whether anything changed.
  */
 export class InvoiceActionService {
-  constructor(private db: Database) {}
+  /** The database, or a unit of work to join (its writes then commit or roll back with the caller's). */
+  constructor(private db: Db) {}
 
   patch(user: SessionUser, id: number, body: InvoicePatchBody): Promise<boolean> {
-    const { accessories, customer, buyer, ...input } = body;
+    // submittedAt (only ever null with submitted false) is cleared by the submitted change itself.
+    const { accessories, customer, buyer, submittedAt: _cleared, ...input } = body;
     if (accessories?.some((a) => a.invoiceId !== id)) {
       throw badRequest('accessories', 'invoiceId does not match the invoice of the URL');
     }
@@ -55,11 +57,10 @@ export class InvoiceActionService {
               ? 'Finalized'
               : 'Unfinalized'
             : 'Invoice updated';
-    const extra = async (tx: Orm, target: InvoiceWriteTarget) => {
-      const people = await patchPeople(this.db, tx, user, target, { customer, buyer });
+    const extra = async (tx: Db, target: InvoiceWriteTarget) => {
+      const people = await patchPeople(tx, user, target, { customer, buyer });
       const added = accessories
         ? await addAccessories(
-            this.db,
             tx,
             user,
             target,
@@ -88,7 +89,7 @@ export class InvoiceActionService {
   }
 
   async lost(user: SessionUser, id: number, lostReasonId: number): Promise<boolean> {
-    const reason = await assertReference(this.db, undefined, 'lost reason', lostReasonId, 'lostReasonId');
+    const reason = await assertReference(this.db, 'lost reason', lostReasonId, 'lostReasonId');
     return this.apply(
       user,
       id,
@@ -110,10 +111,10 @@ export class InvoiceActionService {
     activity: string,
     raw: Record<string, unknown> = {},
     details?: string,
-    extra?: (tx: Orm, target: InvoiceWriteTarget) => Promise<boolean>,
+    extra?: (tx: Db, target: InvoiceWriteTarget) => Promise<boolean>,
   ): Promise<boolean> {
-    return inTx(this.db, async (tx) => {
-      const target = await loadInvoiceForWrite(this.db, tx, id, user);
+    return this.db.transaction(async (tx) => {
+      const target = await loadInvoiceForWrite(tx, id, user);
       const extraChanged = extra ? await extra(tx, target) : false;
       const keys = Object.keys(input) as Field[];
       const rawCols = Object.keys(raw);
@@ -138,13 +139,15 @@ export class InvoiceActionService {
       const edits = rawChanged.length > 0 || changes.some((c) => c.field !== 'finalized');
       const problem = transitionProblem(id, target, after, edits);
       if (problem) throw conflict(problem);
+      // Pending Audits (issue #23): with audits required, finalizing waits for a passed audit.
+      if (changed('finalized') && input.finalized) await assertAuditGate(tx, id, 'finalize');
       if (('paymentTypeId' in input || 'referenceNumber' in input) && changes.length > 0) {
         if (referenceProblem(after.paymentTypeId, after.referenceNumber)) {
           throw badRequest('referenceNumber', REFERENCE_REQUIRED);
         }
       }
       for (const f of STAFF) {
-        if (changed(f)) await assertReference(this.db, tx, 'user', input[f] as number | null, f);
+        if (changed(f)) await assertReference(tx, 'user', input[f] as number | null, f);
       }
       if (changed('insuranceCompanyId') && input.insuranceCompanyId != null) {
         await this.assertInsurer(tx, input.insuranceCompanyId);
@@ -159,11 +162,8 @@ export class InvoiceActionService {
       if (changed('submitted')) sets.push(sql`submitted_at = ${input.submitted ? sql`now()` : null}`);
       if (changed('finalized')) sets.push(sql`finalized_at = ${input.finalized ? sql`now()` : null}`);
       if (changed('followedUp') && input.followedUp) sets.push(sql`follow_up_by_id = ${user.id}`);
-      await this.db.rows(
-        sql`update invoices set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
-        tx,
-      );
-      await recordInvoiceChange(this.db, tx, user, id, {
+      await tx.rows(sql`update invoices set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
+      await recordInvoiceChange(tx, user, id, {
         activity,
         details:
           details ?? (changes.length > 0 && activity === 'Invoice updated' ? describeChanges(changes) : null),
@@ -172,20 +172,19 @@ export class InvoiceActionService {
     });
   }
 
-  private async current(tx: Orm, id: number, keys: Field[], rawCols: string[]) {
+  private async current(tx: Db, id: number, keys: Field[], rawCols: string[]) {
     const cols = [
       ...keys.map((k) => sql`${sql.identifier(PATCH_COLUMNS[k].col)} as ${sql.identifier(k)}`),
       ...rawCols.map((c) => sql`${sql.identifier(c)} as ${sql.identifier(`raw_${c}`)}`),
     ];
-    const [row] = await this.db.rows<Record<string, unknown>>(
+    const [row] = await tx.rows<Record<string, unknown>>(
       sql`select ${sql.join(cols, sql`, `)} from invoices where id = ${id}`,
-      tx,
     );
     return row;
   }
 
-  private async assertInsurer(tx: Orm, insurerId: number) {
-    const [row] = await this.db.rows(sql`select id from insurance_companies where id = ${insurerId}`, tx);
+  private async assertInsurer(tx: Db, insurerId: number) {
+    const [row] = await tx.rows(sql`select id from insurance_companies where id = ${insurerId}`);
     if (!row) throw badRequest('insuranceCompanyId', `Unknown insurance company ${insurerId}`);
   }
 }

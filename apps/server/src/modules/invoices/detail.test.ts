@@ -58,3 +58,18 @@ describe('GET /api/Invoices/byServiceVehicle/{serviceVehicleId}', () => {
     expect((await api.get('/api/Invoices/byServiceVehicle/99999999', t.admin)).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the detail answer from the contract (and the service vehicle detail)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schemaOf = (path: string, method: string, code: string) =>
+      doc.paths[path][method].responses[code].content['application/json'].schema;
+    const invoice = schemaOf('/api/Invoices/{id}', 'get', '200');
+    expect(invoice.properties).toEqual(
+      expect.objectContaining({ totalCost: expect.anything(), vehicleDetails: expect.anything() }),
+    );
+    expect(schemaOf('/api/Invoices/{id}/submit', 'post', '200').properties).toHaveProperty('submitted');
+    expect(schemaOf('/api/ServiceVehicle/{id}', 'get', '200').properties).toHaveProperty('priority');
+    expect(schemaOf('/api/ServiceVehicle', 'post', '201').properties).toHaveProperty('repairOrder');
+  });
+});

@@ -1,13 +1,23 @@
+import {
+  invoiceDetail,
+  invoicePdfLink,
+  invoicePdfVersion,
+  sentInvoiceEmail,
+  sentTechText,
+  signaturePath,
+  techTextRow,
+} from '@glass/domain/contracts/invoices';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { readFormPost, requireImage } from '../../files/multipart-form.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { sendJson } from '../service-vehicles/routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceDetailService } from './detail-service.js';
 import { InvoiceDocumentService, SIGNATURE_FIELD } from './documents-service.js';
+import { PdfLinks, pdfLinkQuery } from './pdf-link.js';
 import { idParams } from './schemas.js';
 import { InvoiceSendService, sendCustomerInvoiceBody, sendTechTextBody } from './send-service.js';
 
@@ -15,6 +25,7 @@ const tags = ['invoices'];
 const read = { action: 'invoice.read' } as const;
 const send = { action: 'invoice.send' } as const;
 const pdfParams = idParams.extend({ pdfId: z.coerce.number().int().positive() });
+const pdfFileParams = idParams.extend({ fileName: z.string().max(100) });
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, invoiceId: number) =>
   reply
@@ -29,24 +40,77 @@ export function invoiceDocumentRoutes(app: App) {
   const documents = new InvoiceDocumentService(db, config);
   const sending = new InvoiceSendService(db, documents);
   const detail = new InvoiceDetailService(db);
+  const links = new PdfLinks(db, config.secretsKey);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/Invoices/:id/pdf',
     {
       config: read,
-      schema: { tags, summary: 'Render the invoice PDF now (stored as a new version)', params: idParams },
+      schema: {
+        tags,
+        summary: 'Render the invoice PDF now (nothing is stored: POST keeps a version)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => sendPdf(reply, await documents.render(req.params.id), req.params.id),
+  );
+  r.post(
+    '/api/Invoices/:id/pdf/link',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'A signed link to open the PDF without the token {url, fileName, expiresAt}: valid 60 s, for this invoice and user only',
+        params: idParams,
+        response: { 200: invoicePdfLink },
+      },
+    },
+    (req) => links.create(req.params.id, currentUser(req).id),
+  );
+  r.get(
+    '/api/Invoices/:id/pdf/:fileName',
+    {
+      // Public, signature-checked (docs/security.md): the link from POST .../pdf/link carries an HMAC over
+      // (invoice, user, expiry) that the handler verifies before anything is rendered.
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          'The invoice PDF at a signed link (fileName invoice-{id}.pdf; u, exp, sig from POST .../pdf/link)',
+        params: pdfFileParams,
+        querystring: pdfLinkQuery,
+      },
     },
     async (req, reply) => {
-      const pdf = await documents.renderPdf(currentUser(req), req.params.id);
-      return sendPdf(reply, pdf, req.params.id);
+      await links.verify(req.params.id, req.params.fileName, req.query);
+      return sendPdf(reply, await documents.render(req.params.id), req.params.id);
     },
+  );
+  r.post(
+    '/api/Invoices/:id/pdf',
+    {
+      config: { action: 'invoice.write' },
+      schema: {
+        tags,
+        summary: 'Render the invoice PDF and keep it as a new version → {id, createdAt, path} (201)',
+        response: { 201: invoicePdfVersion },
+        params: idParams,
+      },
+    },
+    async (req, reply) => reply.code(201).send(await documents.keepPdf(currentUser(req), req.params.id)),
   );
   r.get(
     '/api/Invoices/:id/previousPdfs',
     {
       config: read,
-      schema: { tags, summary: 'Stored PDFs {id, createdAt, path, user}, newest first', params: idParams },
+      schema: {
+        tags,
+        summary: 'Stored PDFs {id, createdAt, path, user}, newest first',
+        params: idParams,
+        response: { 200: z.array(invoicePdfVersion) },
+      },
     },
     (req) => documents.previousPdfs(req.params.id),
   );
@@ -64,10 +128,11 @@ export function invoiceDocumentRoutes(app: App) {
   r.post(
     '/api/Invoices/:id/signature',
     {
-      config: { action: 'invoice.write' },
+      config: { action: 'invoice.write', upload: { fields: [SIGNATURE_FIELD] } },
       schema: {
         tags,
         summary: 'Save the customer signature (multipart, Signature = PNG ≤ 5 MB)',
+        response: { 200: invoiceDetail },
         params: idParams,
       },
     },
@@ -101,6 +166,7 @@ export function invoiceDocumentRoutes(app: App) {
       schema: {
         tags,
         summary: 'The latest signature {path, signedAt} (null when unsigned)',
+        response: { 200: signaturePath },
         params: idParams,
       },
     },
@@ -113,6 +179,7 @@ export function invoiceDocumentRoutes(app: App) {
       schema: {
         tags,
         summary: 'E-mail the invoice PDF {invoiceId, email?} → {outboxId, to, subject}',
+        response: { 200: sentInvoiceEmail },
         body: sendCustomerInvoiceBody,
       },
     },
@@ -125,6 +192,7 @@ export function invoiceDocumentRoutes(app: App) {
       schema: {
         tags,
         summary: 'Text the customer {message?} (default: the brand tech text template)',
+        response: { 200: sentTechText },
         params: idParams,
         body: sendTechTextBody.optional(),
       },
@@ -133,7 +201,15 @@ export function invoiceDocumentRoutes(app: App) {
   );
   r.get(
     '/api/Invoices/:id/techTexts',
-    { config: read, schema: { tags, summary: 'Tech texts sent, newest first', params: idParams } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Tech texts sent, newest first',
+        params: idParams,
+        response: { 200: z.array(techTextRow) },
+      },
+    },
     (req) => sending.techTexts(req.params.id),
   );
 }

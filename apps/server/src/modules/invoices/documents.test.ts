@@ -1,9 +1,13 @@
+import path from 'node:path';
 import { IMAGE_ONLY } from '@glass/domain';
+import { formatPhone } from '@glass/domain/rules/phone-format';
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../../test/harness.js';
 import { multipart, PNG_1X1 } from '../../../test/multipart.js';
+import { samePicture } from '../../files/test-images.js';
+import { filesUnder } from '../conversations/test-helpers.js';
 import { SIGNATURE_NOT_PNG } from './documents-service.js';
 import { formatMoney } from './pdf-render.js';
 import {
@@ -42,7 +46,7 @@ const postSignature = (id: number, token: string, file?: { name: string; type: s
 };
 
 describe('invoice PDF', () => {
-  it('renders the customer, vehicle, repairs, tax and total; stores every render', async () => {
+  it('renders the customer, vehicle, repairs, tax and total; keeps the versions asked for', async () => {
     const { id } = await createInvoice(t.app, t.admin);
     for (const [description, amount] of [
       ['Chip repair', 1000],
@@ -52,8 +56,8 @@ describe('invoice PDF', () => {
         (await api.post('/api/InvoiceRepairs', t.admin, { invoiceId: id, description, amount })).statusCode,
       ).toBe(201);
     }
-    const [{ taxRate }] = await t.app.deps.db.rows<{ taxRate: string }>(
-      sql`select f.tax_rate::text as "taxRate" from invoices i join facilities f on f.id = i.facility_id where i.id = ${id}`,
+    const [{ taxRate, didPhone }] = await t.app.deps.db.rows<{ taxRate: string; didPhone: string | null }>(
+      sql`select f.tax_rate::text as "taxRate", f.did_phone as "didPhone" from invoices i join facilities f on f.id = i.facility_id where i.id = ${id}`,
     );
     const tax = Math.round(123456 * Number(taxRate));
 
@@ -67,8 +71,19 @@ describe('invoice PDF', () => {
     expect(text).toContain('$1,000.00');
     expect(text).toContain(formatMoney(tax));
     expect(text).toContain(formatMoney(123456 + tax));
+    // The facility's phone through the domain's one formatter, as the screens print it.
+    if (didPhone) expect(text).toContain(formatPhone(didPhone));
+    if (didPhone && /^\d{10}$/.test(didPhone)) expect(text).toMatch(/\(\d{3}\) \d{3}-\d{4}/);
 
-    await api.get(`/api/Invoices/${id}/pdf`, t.reviewer);
+    for (let i = 0; i < 2; i++) {
+      const kept = await api.post(`/api/Invoices/${id}/pdf`, t.admin);
+      expect(kept.statusCode).toBe(201);
+      expect(kept.json()).toEqual({
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        path: expect.stringMatching(/\.pdf$/),
+      });
+    }
     const list = await api.get(`/api/Invoices/${id}/previousPdfs`, t.reviewer);
     expect(list.statusCode).toBe(200);
     const pdfs = list.json();
@@ -103,6 +118,67 @@ describe('invoice PDF', () => {
   });
 });
 
+describe('security: viewing an invoice PDF writes nothing (hole 9)', () => {
+  const pdfState = async (id: number) => ({
+    pdfs: (await api.get(`/api/Invoices/${id}/previousPdfs`, t.reviewer)).json().length as number,
+    files: (
+      await t.app.deps.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from stored_files where owner_type = 'Invoice' and owner_id = ${id}`,
+      )
+    )[0].n,
+    // Bytes written for the invoice, wherever the file store keeps them (disk, or PostgreSQL's chunks).
+    onDisk: [
+      ...filesUnder(path.join(t.app.deps.config.dataDir, 'files', 'invoices', String(id))),
+      ...(
+        await t.app.deps.db.rows<{ path: string }>(
+          sql`select path from stored_file_chunks where path like ${`invoices/${id}/%`} and n = 0`,
+        )
+      ).map((r) => r.path),
+    ],
+    logs: (
+      await t.app.deps.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from activity_logs where record_type = 'Invoice' and record_id = ${id}
+            and activity = 'Invoice PDF created'`,
+      )
+    )[0].n,
+  });
+
+  it('a Reviewer (read only) views the PDF twice: no previous-PDF row, no stored file, no log', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    const before = await pdfState(id);
+    expect(before).toEqual({ pdfs: 0, files: 0, onDisk: [], logs: 0 });
+    for (let i = 0; i < 2; i++) {
+      const res = await api.get(`/api/Invoices/${id}/pdf`, t.reviewer);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect(await api.get(`/api/Invoices/${id}/pdf`, t.admin).then((r) => r.statusCode)).toBe(200);
+    expect(await pdfState(id)).toEqual(before);
+    expect((await api.get(`/api/Invoices/${id}/lastPdf`, t.reviewer)).statusCode).toBe(404);
+  });
+
+  it('keeping a version is a write: 403 for the Reviewer, 404 for an unknown invoice, nothing stored', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    const refused = await api.post(`/api/Invoices/${id}/pdf`, t.reviewer);
+    expect(refused.statusCode).toBe(403);
+    expect((await api.post(`/api/Invoices/${UNKNOWN}/pdf`, t.admin)).statusCode).toBe(404);
+    expect(await pdfState(id)).toEqual({ pdfs: 0, files: 0, onDisk: [], logs: 0 });
+  });
+
+  it('e-mailing the invoice keeps exactly the PDF that was sent', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    const sent = await api.post('/api/Invoices/sendCustomerInvoice', t.adminAssistant, {
+      invoiceId: id,
+      email: 'hole9@customer.example',
+    });
+    expect(sent.statusCode).toBe(200);
+    const after = await pdfState(id);
+    expect(after).toMatchObject({ pdfs: 1, files: 1, logs: 1 });
+    expect(after.onDisk).toHaveLength(1);
+    expect((await api.get(`/api/Invoices/${id}/lastPdf`, t.reviewer)).statusCode).toBe(200);
+  });
+});
+
 describe('invoice signature', () => {
   it('saves a PNG: signed, history "Signed", image and path served, drawn on the PDF', async () => {
     const { id } = await createInvoice(t.app, t.admin);
@@ -122,7 +198,7 @@ describe('invoice signature', () => {
     const image = await api.get(`/api/Invoices/${id}/signature`, t.reviewer);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(await samePicture(image.rawPayload, PNG_1X1)).toBe(true);
     expect(await pdfText((await api.get(`/api/Invoices/${id}/pdf`, t.admin)).rawPayload)).toContain(
       'Customer signature',
     );

@@ -1,7 +1,8 @@
+import type { InvoiceHistoryRow } from '@glass/domain/contracts/invoices';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
-import { assertInvoiceExists, inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import { assertInvoiceExists, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
 import type { HistoryBody } from './schemas.js';
 
 const COLUMNS = sql`h.id, h.invoice_id as "invoiceId", h.activity, h.activity_date as "activityDateTime", h.details,
@@ -19,24 +20,23 @@ export class InvoiceHistoryService {
   async list(invoiceId: number, contactItem?: boolean) {
     await assertInvoiceExists(this.db, invoiceId);
     const contact = contactItem === undefined ? sql`` : sql` and h.is_contact = ${contactItem}`;
-    return this.db.rows(
+    return this.db.rows<InvoiceHistoryRow>(
       sql`select ${COLUMNS} from invoice_history h where h.invoice_id = ${invoiceId}${contact}
           order by h.activity_date desc, h.id desc`,
     );
   }
 
   add(user: SessionUser, body: HistoryBody) {
-    return inTx(this.db, async (tx) => {
-      await loadInvoiceForWrite(this.db, tx, body.invoiceId, user);
-      const logId = await recordInvoiceChange(this.db, tx, user, body.invoiceId, {
+    return this.db.transaction(async (tx) => {
+      await loadInvoiceForWrite(tx, body.invoiceId, user);
+      const logId = await recordInvoiceChange(tx, user, body.invoiceId, {
         activity: body.activity,
         details: body.details,
         at: body.activityDateTime,
         contact: body.contactItem,
       });
-      const [row] = await this.db.rows(
+      const [row] = await tx.rows<InvoiceHistoryRow>(
         sql`select ${COLUMNS} from invoice_history h where h.activity_log_id = ${logId}`,
-        tx,
       );
       return row;
     });

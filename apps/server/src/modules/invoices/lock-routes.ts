@@ -1,9 +1,11 @@
+import { invoiceDetail, invoiceLockRow } from '@glass/domain/contracts/invoices';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
-import { sendJson } from '../service-vehicles/routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceDetailService } from './detail-service.js';
-import { InvoiceLockService } from './lock-service.js';
+import { invoiceRecord } from './records.js';
 import { idParams, lockListQuery } from './schemas.js';
 
 const tags = ['invoices'];
@@ -12,7 +14,6 @@ const tags = ['invoices'];
 export function invoiceLockRoutes(app: App) {
   const { db } = app.deps;
   const detail = new InvoiceDetailService(db);
-  const locks = new InvoiceLockService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
@@ -22,11 +23,12 @@ export function invoiceLockRoutes(app: App) {
       schema: {
         tags,
         summary: 'Lock for the current user (409 when someone else holds it)',
+        response: { 200: invoiceDetail },
         params: idParams,
       },
     },
     async (req, reply) => {
-      await locks.lock(currentUser(req), req.params.id);
+      await invoiceRecord.take(db, currentUser(req), req.params.id);
       return sendJson(reply, await detail.detail(req.params.id));
     },
   );
@@ -41,7 +43,7 @@ export function invoiceLockRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      await locks.remove(currentUser(req), req.params.id);
+      await invoiceRecord.releaseById(db, currentUser(req), req.params.id);
       return reply.code(204).send();
     },
   );
@@ -53,8 +55,16 @@ export function invoiceLockRoutes(app: App) {
         tags,
         summary: 'The lock of an invoice (?InvoiceId=), as a list',
         querystring: lockListQuery,
+        response: { 200: z.array(invoiceLockRow) },
       },
     },
-    async (req) => locks.list(req.query.InvoiceId),
+    async (req) =>
+      (await invoiceRecord.holders(db, req.query.InvoiceId)).map((l) => ({
+        id: l.id,
+        invoiceId: l.recordId,
+        userId: l.userId,
+        user: l.user,
+        lockedAt: l.lockedAt,
+      })),
   );
 }

@@ -1,7 +1,9 @@
+import { invoiceDetail, invoiceNote } from '@glass/domain/contracts/invoices';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
-import { sendJson } from '../service-vehicles/routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceDetailService } from './detail-service.js';
 import { InvoiceNoteRepairService } from './note-repair-service.js';
 import { idParams, noteBody, noteListQuery, noteUpdate, repairBody, repairUpdate } from './schemas.js';
@@ -24,20 +26,35 @@ export function invoiceNoteRepairRoutes(app: App) {
         tags,
         summary: 'Notes of an invoice (?InvoiceId=), newest first',
         querystring: noteListQuery,
+        response: { 200: z.array(invoiceNote) },
       },
     },
     (req) => service.notes(req.query.InvoiceId),
   );
   r.post(
     '/api/InvoiceNotes',
-    { config: write, schema: { tags, summary: 'Add a note {invoiceId, subject, note}', body: noteBody } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add a note {invoiceId, subject, note}',
+        body: noteBody,
+        response: { 201: invoiceNote },
+      },
+    },
     async (req, reply) => reply.code(201).send(await service.addNote(currentUser(req), req.body)),
   );
   r.put(
     '/api/InvoiceNotes/:id',
     {
       config: write,
-      schema: { tags, summary: 'Edit my note {subject, note}', params: idParams, body: noteUpdate },
+      schema: {
+        tags,
+        summary: 'Edit my note {subject, note}',
+        params: idParams,
+        body: noteUpdate,
+        response: { 200: invoiceNote },
+      },
     },
     (req) => service.editNote(currentUser(req), req.params.id, req.body),
   );
@@ -50,6 +67,7 @@ export function invoiceNoteRepairRoutes(app: App) {
         summary:
           'Add a repair line {invoiceId, lineNumber, description, location, amount}; totals recomputed',
         body: repairBody,
+        response: { 201: invoiceDetail },
       },
     },
     async (req, reply) => {
@@ -66,6 +84,7 @@ export function invoiceNoteRepairRoutes(app: App) {
         summary: 'Edit a repair line; totals recomputed',
         params: idParams,
         body: repairUpdate,
+        response: { 200: invoiceDetail },
       },
     },
     async (req, reply) => {

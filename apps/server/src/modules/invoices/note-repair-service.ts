@@ -1,9 +1,12 @@
+import type { InvoiceNote } from '@glass/domain/contracts/invoices';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { inTx, loadEditableInvoice, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import { storeInvoiceMoney } from './money.js';
+import { loadEditableInvoice, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
 import type { NoteBody, NoteUpdate, RepairBody, RepairUpdate } from './schemas.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 const NOTE_COLUMNS = sql`n.id, n.created_at as "createdAt", n.last_edited_at as "lastEditedAt",
   n.invoice_id as "invoiceId", n.note, (select u.first_name || ' ' || u.last_name from users u where u.id = n.user_id) as author,
@@ -18,26 +21,24 @@ export class InvoiceNoteRepairService {
   constructor(private db: Database) {}
 
   notes(invoiceId: number) {
-    return this.db.rows(
+    return this.db.rows<InvoiceNote>(
       sql`select ${NOTE_COLUMNS} from invoice_notes n where n.invoice_id = ${invoiceId}
           order by n.created_at desc, n.id desc`,
     );
   }
 
   addNote(user: SessionUser, body: NoteBody) {
-    return inTx(this.db, async (tx) => {
-      await loadInvoiceForWrite(this.db, tx, body.invoiceId, user);
-      const [row] = await this.db.rows<{ id: number }>(
+    return this.db.transaction(async (tx) => {
+      await loadInvoiceForWrite(tx, body.invoiceId, user);
+      const [row] = await tx.rows<{ id: number }>(
         sql`insert into invoice_notes (invoice_id, user_id, subject, note)
             values (${body.invoiceId}, ${user.id}, ${body.subject ?? ''}, ${body.note}) returning id`,
-        tx,
       );
-      await this.db.rows(
+      await tx.rows(
         sql`update invoices set notes_count = (select count(*) from invoice_notes where invoice_id = ${body.invoiceId})
             where id = ${body.invoiceId}`,
-        tx,
       );
-      await recordInvoiceChange(this.db, tx, user, body.invoiceId, {
+      await recordInvoiceChange(tx, user, body.invoiceId, {
         activity: 'Note added',
         details: body.subject,
       });
@@ -47,17 +48,16 @@ export class InvoiceNoteRepairService {
 
   /** Only the author edits a note (409 otherwise). */
   editNote(user: SessionUser, id: number, body: NoteUpdate) {
-    return inTx(this.db, async (tx) => {
+    return this.db.transaction(async (tx) => {
       const before = await this.note(tx, id);
-      await loadInvoiceForWrite(this.db, tx, before.invoiceId, user);
+      await loadInvoiceForWrite(tx, before.invoiceId, user);
       if (before.userId !== user.id)
         throw conflict(`Note ${id} was written by ${before.author}; only they can edit it.`);
-      await this.db.rows(
+      await tx.rows(
         sql`update invoice_notes set note = ${body.note ?? before.note}, subject = ${body.subject ?? before.subject},
             last_edited_at = now() where id = ${id}`,
-        tx,
       );
-      await recordInvoiceChange(this.db, tx, user, before.invoiceId, {
+      await recordInvoiceChange(tx, user, before.invoiceId, {
         activity: 'Note edited',
         details: null,
       });
@@ -66,15 +66,14 @@ export class InvoiceNoteRepairService {
   }
 
   addRepair(user: SessionUser, body: RepairBody) {
-    return inTx(this.db, async (tx) => {
-      await loadEditableInvoice(this.db, tx, body.invoiceId, user);
-      const [row] = await this.db.rows<{ id: number }>(
+    return this.db.transaction(async (tx) => {
+      await loadEditableInvoice(tx, body.invoiceId, user);
+      const [row] = await tx.rows<{ id: number }>(
         sql`insert into invoice_repairs (invoice_id, line_number, description, location, amount)
             values (${body.invoiceId},
                     ${body.lineNumber ?? sql`(select coalesce(max(line_number), 0) + 1 from invoice_repairs where invoice_id = ${body.invoiceId})`},
                     ${body.description}, ${body.location ?? null}, ${body.amount})
             returning id`,
-        tx,
       );
       await this.recompute(tx, user, body.invoiceId, `Repair added: ${body.description} ${body.amount}`);
       return { id: row.id, invoiceId: body.invoiceId };
@@ -82,46 +81,43 @@ export class InvoiceNoteRepairService {
   }
 
   editRepair(user: SessionUser, id: number, body: RepairUpdate) {
-    return inTx(this.db, async (tx) => {
-      const [line] = await this.db.rows<{ invoiceId: number }>(
+    return this.db.transaction(async (tx) => {
+      const [line] = await tx.rows<{ invoiceId: number }>(
         sql`select invoice_id as "invoiceId" from invoice_repairs where id = ${id}`,
-        tx,
       );
       if (!line) throw notFound(`Invoice repair ${id} not found.`);
-      await loadEditableInvoice(this.db, tx, line.invoiceId, user);
-      await this.db.rows(
+      await loadEditableInvoice(tx, line.invoiceId, user);
+      await tx.rows(
         sql`update invoice_repairs set description = coalesce(${body.description ?? null}, description),
               location = ${body.location === undefined ? sql`location` : body.location},
               amount = coalesce(${body.amount ?? null}::numeric, amount),
               line_number = coalesce(${body.lineNumber ?? null}::smallint, line_number), updated_at = now()
             where id = ${id}`,
-        tx,
       );
-      await this.recompute(tx, user, line.invoiceId, `Repair ${id} edited`);
+      // History names the line as the invoice screen numbers it (its id would read like an invoice number).
+      const [after] = await tx.rows<{ lineNumber: number; description: string; amount: string }>(
+        sql`select line_number as "lineNumber", description, amount::text as amount from invoice_repairs where id = ${id}`,
+      );
+      await this.recompute(
+        tx,
+        user,
+        line.invoiceId,
+        `Repair line ${after.lineNumber} edited: ${after.description} ${after.amount}`,
+      );
       return { id, invoiceId: line.invoiceId };
     });
   }
 
-  /** Labor is the sum of the repair lines; the total is labor + parts + tax. */
-  private async recompute(tx: Orm, user: SessionUser, invoiceId: number, details: string) {
-    await this.db.rows(
-      sql`update invoices i set labor_cost = r.total, total_cost = r.total + i.parts_cost + i.tax_cost, updated_at = now()
-          from (select coalesce(sum(amount), 0) as total from invoice_repairs
-                where invoice_id = ${invoiceId}) r
-          where i.id = ${invoiceId}`,
-      tx,
-    );
-    await recordInvoiceChange(this.db, tx, user, invoiceId, { activity: 'Repairs changed', details });
+  /** Labor is the sum of the repair lines; tax and total follow (storeInvoiceMoney). */
+  private async recompute(tx: Db, user: SessionUser, invoiceId: number, details: string) {
+    await storeInvoiceMoney(tx, invoiceId, { labor: true });
+    await recordInvoiceChange(tx, user, invoiceId, { activity: 'Repairs changed', details });
   }
 
-  private async note(tx: Orm, id: number) {
-    const [row] = await this.db.rows<{
-      invoiceId: number;
-      userId: number | null;
-      author: string | null;
-      note: string;
-      subject: string;
-    }>(sql`select ${NOTE_COLUMNS} from invoice_notes n where n.id = ${id}`, tx);
+  private async note(tx: Db, id: number) {
+    const [row] = await tx.rows<InvoiceNote>(
+      sql`select ${NOTE_COLUMNS} from invoice_notes n where n.id = ${id}`,
+    );
     if (!row) throw notFound(`Invoice note ${id} not found.`);
     return row;
   }

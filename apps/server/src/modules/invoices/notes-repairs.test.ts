@@ -66,18 +66,19 @@ describe('invoice repairs', () => {
   it('adds and edits repair lines; the server recomputes labor and total', async () => {
     const { id } = await createInvoice(t.app, t.admin);
     const start = (await api.get(`/api/Invoices/${id}`, t.admin)).json();
-    const base = Number(start.totalCost);
+    expect(start).toMatchObject({ laborCost: 0, partsCost: 0, taxCost: 0, totalCost: 0 });
     const add = await api.post('/api/InvoiceRepairs', t.leadTech, {
       invoiceId: id,
       description: 'Chip',
       amount: 45.5,
     });
     expect(add.statusCode).toBe(201);
-    expect(Number(add.json().totalCost)).toBeCloseTo(base + 45.5);
+    // Tax is 8.25 % of labor (facility 1): 3.753 75 → 3.75.
+    expect(add.json()).toMatchObject({ laborCost: 45.5, taxCost: 3.75, totalCost: 49.25 });
     const line = add.json().repairs.find((r: { description: string }) => r.description === 'Chip');
     expect(line.lineNumber).toBe(start.repairs.length + 1);
     const edit = await api.put(`/api/InvoiceRepairs/${line.id}`, t.leadTech, { amount: 60 });
-    expect(Number(edit.json().totalCost)).toBeCloseTo(base + 60);
+    expect(edit.json()).toMatchObject({ laborCost: 60, taxCost: 4.95, totalCost: 64.95 });
     expect(Number(edit.json().laborCost)).toBeCloseTo(
       Number(edit.json().totalCost) - Number(edit.json().partsCost) - Number(edit.json().taxCost),
     );

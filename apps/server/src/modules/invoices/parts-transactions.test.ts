@@ -67,7 +67,27 @@ describe('replacement parts', () => {
     expect(edited.parts[0]).toEqual(
       expect.objectContaining({ status: 'Ordered', orderedAt: expect.any(String) }),
     );
-    expect((await invoiceHistory(t.app, id))[0].activity).toBe('Parts changed');
+    const history = await invoiceHistory(t.app, id);
+    expect(history[0].activity).toBe('Parts changed');
+    // The part is named as the screen shows it, never by its database id (which reads like an invoice number).
+    expect(history[0].details).toBe(
+      `Part Windshield FW01234 edited: price: 100 → 150; statusId: ${statusIds.Needed} → ${statusIds.Ordered}`,
+    );
+    expect(history[0].details).not.toContain(String(partId));
+    expect(history[1].details).toBe('Part added: Windshield FW01234');
+    const described = (
+      await api.post('/api/InvoiceParts', t.admin, {
+        invoiceId: id,
+        partTypeId,
+        description: 'Lower molding, driver side',
+        price: 20,
+        statusId: statusIds.Needed,
+      })
+    ).statusCode;
+    expect(described).toBe(201);
+    expect((await invoiceHistory(t.app, id))[0].details).toBe(
+      'Part added: Windshield (Lower molding, driver side)',
+    );
   });
 
   it('validates (400), checks role (403), invoice (404) and refuses a finalized invoice (409)', async () => {

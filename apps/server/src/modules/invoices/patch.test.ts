@@ -7,6 +7,7 @@ import {
   invoiceHistory,
   invoiceTestContext,
 } from './test-helpers.js';
+import { SUBMITTED_AT_ONLY_CLEARED } from './schemas.js';
 
 let t: InvoiceTestContext;
 let api: ReturnType<typeof invoiceClient>;
@@ -67,6 +68,56 @@ describe('PATCH /api/Invoices/{id}', () => {
     const missing = await api.patch('/api/Invoices/99999999', t.admin, { flagged: true });
     expect(missing.statusCode).toBe(404);
     expect((await api.patch(`/api/Invoices/${id}`, t.reviewer, { flagged: true })).statusCode).toBe(403);
+  });
+
+  it('unsubmits as spec 2 §7 writes it: {submitted: false, submittedAt: null}', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    expect((await api.post(`/api/Invoices/${id}/submit`, t.admin)).json().submittedAt).not.toBeNull();
+    const res = await api.patch(`/api/Invoices/${id}`, t.leadTech, { submitted: false, submittedAt: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(expect.objectContaining({ submitted: false, submittedAt: null }));
+    expect((await invoiceHistory(t.app, id))[0].activity).toBe('Unsubmitted');
+    // Sent again on an unsubmitted invoice: nothing changes, no history entry.
+    const before = (await invoiceHistory(t.app, id)).length;
+    const again = await api.patch(`/api/Invoices/${id}`, t.leadTech, { submitted: false, submittedAt: null });
+    expect(again.statusCode).toBe(200);
+    expect(await invoiceHistory(t.app, id)).toHaveLength(before);
+  });
+
+  it('submittedAt is only ever cleared with submitted false: any other use is a 400 that changes nothing', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    const submitted = (await api.post(`/api/Invoices/${id}/submit`, t.admin)).json();
+    for (const body of [
+      { submittedAt: null },
+      { submitted: true, submittedAt: null },
+      { submitted: false, submittedAt: '2024-01-01T00:00:00Z' },
+      { submitted: true, submittedAt: '2024-01-01T00:00:00Z' },
+      { submittedAt: '' },
+      { submittedAt: 0 },
+    ]) {
+      const res = await api.patch(`/api/Invoices/${id}`, t.admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().errors.submittedAt).toEqual([SUBMITTED_AT_ONLY_CLEARED]);
+    }
+    const after = (await api.get(`/api/Invoices/${id}`, t.admin)).json();
+    expect(after).toMatchObject({ submitted: true, submittedAt: submitted.submittedAt });
+  });
+
+  it('each status field needs its own right: a Lead Technician (submit, not finalize) cannot unfinalize alongside an unsubmit', async () => {
+    const { id } = await createInvoice(t.app, t.admin);
+    await api.post(`/api/Invoices/${id}/submit`, t.admin);
+    expect((await api.post(`/api/Invoices/${id}/finalize`, t.admin)).statusCode).toBe(200);
+    const res = await api.patch(`/api/Invoices/${id}`, t.leadTech, {
+      submitted: false,
+      submittedAt: null,
+      finalized: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await api.get(`/api/Invoices/${id}`, t.admin)).json()).toMatchObject({
+      submitted: true,
+      finalized: true,
+    });
   });
 
   it('a Repair Technician may edit but not submit through PATCH (403)', async () => {

@@ -1,3 +1,4 @@
+import { invoiceMoney, toCents } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { invoiceMissing } from './records.js';
@@ -22,6 +23,8 @@ export interface PdfInvoice {
     zip: string | null;
     phone: string | null;
     tzo: number;
+    /** IANA zone: the PDF's dates are printed on the facility's wall clock. */
+    timeZone: string;
     taxRate: string;
     logoPath: string | null;
   };
@@ -35,6 +38,10 @@ export interface PdfInvoice {
     email: string | null;
   } | null;
   signaturePath: string | null;
+  /** The customer's latest approval (public approval page): signature, typed name, when. */
+  approval: { path: string; signerName: string | null; signedAt: string } | null;
+  /** The stored money columns (money texts), as the detail and the lists show them. */
+  money: { labor: string; parts: string; tax: string; deductible: string | null; deposit: string | null };
   repairs: { description: string; location: string | null; amount: string }[];
   parts: {
     partType: string | null;
@@ -53,14 +60,19 @@ export async function loadPdfInvoice(db: Database, id: number): Promise<PdfInvoi
           json_build_object('year', i.vehicle_year, 'make', i.vehicle_make, 'model', i.vehicle_model,
             'vin', i.vin) as vehicle,
           json_build_object('name', f.name, 'address', f.address, 'city', f.city, 'state', f.state,
-            'zip', f.zip, 'phone', f.did_phone, 'tzo', f.tzo, 'taxRate', f.tax_rate::text,
+            'zip', f.zip, 'phone', f.did_phone, 'tzo', f.tzo, 'timeZone', f.time_zone, 'taxRate', f.tax_rate::text,
             'logoPath', f.logo_image_file) as facility,
+          json_build_object('labor', i.labor_cost::text, 'parts', i.parts_cost::text, 'tax', i.tax_cost::text,
+            'deductible', i.deductible_amount::text, 'deposit', i.deposit_amount::text) as money,
           (select json_build_object('name', trim(coalesce(nullif(c.company_name, ''), c.first_name || ' ' || c.last_name)),
              'address', c.address_line1, 'city', c.city, 'state', c.state, 'zip', c.zip,
              'phone', c.primary_phone, 'email', c.email)
            from customers c where c.id = coalesce(i.customer_id, i.buyer_id)) as customer,
-          (select s.path from invoice_signatures s where s.invoice_id = i.id and s.kind = 'invoice'
-           order by s.signed_at desc, s.id desc limit 1) as "signaturePath"
+          (select s.path from invoice_signatures s where s.invoice_id = i.id and s.kind in ('invoice', 'initiate')
+           order by s.signed_at desc, s.id desc limit 1) as "signaturePath",
+          (select json_build_object('path', s.path, 'signerName', s.signer_name, 'signedAt', s.signed_at)
+           from invoice_signatures s where s.invoice_id = i.id and s.kind = 'approval'
+           order by s.signed_at desc, s.id desc limit 1) as approval
         from invoices i join facilities f on f.id = i.facility_id
         left join insurance_companies x on x.id = i.insurance_company_id
         where i.id = ${id}`,
@@ -81,15 +93,20 @@ export async function loadPdfInvoice(db: Database, id: number): Promise<PdfInvoi
 }
 
 /** Whole cents of a money text ('12.5' → 1250). */
-export const cents = (value: string | null | undefined) => Math.round(Number(value ?? 0) * 100);
+export const cents = (value: string | null | undefined) => toCents(value);
 
 /**
- * The printed totals: labor is the sum of the repair lines, parts the sum of the part prices, tax the
- * facility's (labor) tax rate on labor, rounded to the cent.
+ * The printed totals: the invoice's stored labor, parts and tax (written by storeInvoiceMoney on every
+ * change of the lines), totalled by the domain's invoiceMoney, so the PDF, the detail screen and the
+ * lists' totalCost agree to the cent.
  */
-export function pdfTotals(invoice: Pick<PdfInvoice, 'repairs' | 'parts' | 'facility'>) {
-  const labor = invoice.repairs.reduce((sum, r) => sum + cents(r.amount), 0);
-  const parts = invoice.parts.reduce((sum, p) => sum + cents(p.price), 0);
-  const tax = Math.round(labor * Number(invoice.facility.taxRate));
-  return { labor, parts, tax, total: labor + parts + tax };
+export function pdfTotals(invoice: Pick<PdfInvoice, 'money'>) {
+  const { money } = invoice;
+  return invoiceMoney({
+    labor: toCents(money.labor),
+    parts: toCents(money.parts),
+    tax: toCents(money.tax),
+    deductible: money.deductible,
+    deposit: money.deposit,
+  });
 }

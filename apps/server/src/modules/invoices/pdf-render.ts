@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
-import { formatDate } from '@glass/domain';
-import PDFDocument from 'pdfkit';
+import { formatDate, laborTax } from '@glass/domain';
+import { formatPhone } from '@glass/domain/rules/phone-format';
 import type { FileStore } from '../../files/file-store.js';
+import { unicodePdf } from '../../pdf/unicode-fonts.js';
 import { cents, type PdfInvoice, pdfTotals } from './pdf-data.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -15,28 +15,29 @@ const AMOUNT_WIDTH = 100;
 /** An image of the file store that pdfkit can draw (PNG or JPEG), or undefined. */
 async function storedImage(files: FileStore, rel: string | null): Promise<Buffer | undefined> {
   if (!rel) return undefined;
-  const file = await files.find(rel);
+  const file = await files.read(rel);
   if (!file || !['image/png', 'image/jpeg'].includes(file.mime)) return undefined;
-  return fs.readFile(file.absolutePath);
+  return file.data;
 }
 
 const line = (...parts: (string | number | null | undefined)[]) =>
   parts.filter((p) => p !== null && p !== undefined && p !== '').join(' ');
 const cityLine = (a: { city: string | null; state: string | null; zip: string | null }) =>
   line(a.city ? `${a.city},` : null, a.state, a.zip);
-/** US phone digits as (281) 894-4520; anything else as stored. */
-const phone = (digits: string | null | undefined) =>
-  digits && /^\d{10}$/.test(digits)
-    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
-    : digits;
+/** The one phone formatter of the screens and the PDF: (281) 894-4520, +44 20 7946 0958, else as stored. */
+const phone = (value: string | null | undefined) => formatPhone(value);
 
-/** Renders the invoice (spec 2 §3 detail) as a one- or more-page Letter PDF. */
+/**
+ * Renders the invoice (spec 2 §3 detail) as a one- or more-page Letter PDF, in the embedded Unicode
+ * fonts (pdf/unicode-fonts.ts), its dates on the facility's wall clock (its IANA time zone).
+ */
 export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): Promise<Buffer> {
-  const [logo, signature] = await Promise.all([
+  const [logo, signature, approvalSignature] = await Promise.all([
     storedImage(files, invoice.facility.logoPath),
     storedImage(files, invoice.signaturePath),
+    storedImage(files, invoice.approval?.path ?? null),
   ]);
-  const doc = new PDFDocument({ size: 'LETTER', margin: LEFT, info: { Title: `Invoice ${invoice.id}` } });
+  const { doc, pen } = unicodePdf({ margin: LEFT, info: { Title: `Invoice ${invoice.id}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -45,25 +46,27 @@ export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): P
   });
 
   const { facility, customer, vehicle } = invoice;
-  const date = (v: string | null) => formatDate(v, 'MM/DD/YYYY', facility.tzo);
+  const date = (v: string | null) => formatDate(v, 'MM/DD/YYYY', facility.timeZone);
   const top = doc.y;
   if (logo) doc.image(logo, LEFT, top, { fit: [140, 60] });
   const headerX = logo ? LEFT + 155 : LEFT;
-  doc.font('Helvetica-Bold').fontSize(14).text(facility.name, headerX, top);
-  doc.font('Helvetica').fontSize(9);
-  for (const l of [facility.address, cityLine(facility), phone(facility.phone)]) if (l) doc.text(l, headerX);
-  doc.font('Helvetica-Bold').fontSize(18).text(`INVOICE #${invoice.id}`, LEFT, top, { align: 'right' });
-  doc.font('Helvetica').fontSize(9);
-  doc.text(`Date: ${date(invoice.openDateTime)}`, { align: 'right' });
-  if (invoice.workCompletedAt) doc.text(`Completed: ${date(invoice.workCompletedAt)}`, { align: 'right' });
-  doc.text(invoice.replacement ? 'Replacement' : 'Repair', { align: 'right' });
+  pen.font('bold', 14).text(facility.name, headerX, top);
+  pen.font('regular', 9);
+  for (const l of [facility.address, cityLine(facility), phone(facility.phone)]) if (l) pen.text(l, headerX);
+  pen.font('bold', 18).text(`INVOICE #${invoice.id}`, LEFT, top, { align: 'right' });
+  pen.font('regular', 9);
+  pen.text(`Date: ${date(invoice.openDateTime)}`, { align: 'right' });
+  if (invoice.workCompletedAt) pen.text(`Completed: ${date(invoice.workCompletedAt)}`, { align: 'right' });
+  pen.text(invoice.replacement ? 'Replacement' : 'Repair', { align: 'right' });
   doc.y = Math.max(doc.y, top + 70);
   doc.moveDown();
 
   const section = (title: string, rows: [string, string | null | undefined][]) => {
-    doc.font('Helvetica-Bold').fontSize(10).text(title, LEFT);
-    doc.font('Helvetica').fontSize(9);
-    for (const [label, value] of rows) if (value) doc.text(`${label}: ${value}`, LEFT + 10);
+    // No empty headings (#15 item 5): a section with nothing to show is left out.
+    if (!rows.some(([, value]) => value)) return;
+    pen.font('bold', 10).text(title, LEFT);
+    pen.font('regular', 9);
+    for (const [label, value] of rows) if (value) pen.text(`${label}: ${value}`, LEFT + 10);
     doc.moveDown(0.5);
   };
   section('Customer', [
@@ -86,28 +89,24 @@ export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): P
 
   const amountRow = (label: string, amount: number, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
-    doc.text(label, LEFT + 10, y, { width: RIGHT - LEFT - AMOUNT_WIDTH - 20 });
+    pen.font(bold ? 'bold' : 'regular', bold ? 11 : 9);
+    pen.text(label, LEFT + 10, y, { width: RIGHT - LEFT - AMOUNT_WIDTH - 20 });
     const after = doc.y;
-    doc.text(formatMoney(amount), RIGHT - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
+    pen.text(formatMoney(amount), RIGHT - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
     doc.y = Math.max(after, doc.y);
   };
   const rule = () => {
     doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).stroke();
     doc.moveDown(0.3);
   };
-  doc.font('Helvetica-Bold').fontSize(10).text('Repairs', LEFT);
+  pen.font('bold', 10).text('Repairs', LEFT);
   rule();
-  if (invoice.repairs.length === 0)
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text('No repairs', LEFT + 10);
+  if (invoice.repairs.length === 0) pen.font('regular', 9).text('No repairs', LEFT + 10);
   for (const r of invoice.repairs)
     amountRow(line(r.description, r.location ? `(${r.location})` : null), cents(r.amount));
   doc.moveDown(0.5);
   if (invoice.parts.length > 0) {
-    doc.font('Helvetica-Bold').fontSize(10).text('Replacement parts', LEFT);
+    pen.font('bold', 10).text('Replacement parts', LEFT);
     rule();
     for (const p of invoice.parts) amountRow(line(p.partType, p.partNumber, p.description), cents(p.price));
     doc.moveDown(0.5);
@@ -117,13 +116,36 @@ export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): P
   rule();
   amountRow('Labor', totals.labor);
   amountRow('Parts', totals.parts);
-  amountRow(`Tax (${(Number(facility.taxRate) * 100).toFixed(2)}% of labor)`, totals.tax);
+  // The rate is named only when it is the one the stored tax was computed with.
+  const rateNamed = laborTax(totals.labor, facility.taxRate) === totals.tax;
+  amountRow(rateNamed ? `Tax (${(Number(facility.taxRate) * 100).toFixed(2)}% of labor)` : 'Tax', totals.tax);
   amountRow('Total', totals.total, true);
+  if (totals.deductible !== 0 || totals.deposit !== 0) {
+    if (totals.deductible !== 0) amountRow('Deductible', totals.deductible);
+    if (totals.deposit !== 0) amountRow('Deposit', totals.deposit);
+    amountRow('Balance', totals.balance, true);
+  }
 
   if (signature) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(10).text('Customer signature', LEFT);
+    pen.font('bold', 10).text('Customer signature', LEFT);
     doc.image(signature, LEFT, doc.y + 4, { fit: [220, 80] });
+    doc.y += 88;
+  }
+  // The customer's approval from the public approval page (modules/approvals), with its date and name.
+  if (invoice.approval && approvalSignature) {
+    doc.moveDown();
+    pen.font('bold', 10).text('Customer approval', LEFT);
+    pen
+      .font('regular', 9)
+      .text(
+        line(
+          `Approved ${date(invoice.approval.signedAt)}`,
+          invoice.approval.signerName ? `by ${invoice.approval.signerName}` : null,
+        ),
+        LEFT,
+      );
+    doc.image(approvalSignature, LEFT, doc.y + 4, { fit: [220, 80] });
   }
   doc.end();
   return done;

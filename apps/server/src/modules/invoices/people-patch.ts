@@ -1,49 +1,10 @@
-import { optionalEmail, optionalState, optionalText, optionalZip } from '@glass/domain/resources/fields';
+import type { PersonPatch } from '@glass/domain/contracts/invoices';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { phoneSchema, phoneTypeIdSchema } from '../service-vehicles/schemas.js';
 import { describeChanges, type InvoiceWriteTarget, recordInvoiceChange } from './records.js';
 import { finalizedProblem } from './workflow.js';
-
-const phonePatch = z
-  .object({ phone: phoneSchema.nullable(), phoneTypeId: phoneTypeIdSchema })
-  .partial()
-  .strict();
-
-/**
- * PATCH /api/Invoices/{id} `customer` / `buyer`: the changed fields of the invoice's customer or
- * buyer as the detail shows them, with the person's id (spec 2 §5: a nested change keeps its id).
- */
-export const personPatch = z
-  .object({
-    id: z.number().int().positive(),
-    firstName: optionalText('First name', 50),
-    lastName: optionalText('Last name', 50),
-    companyName: optionalText('Company', 100),
-    primaryPhone: phonePatch,
-    secondaryPhone: phonePatch,
-    doNotCall: z.boolean(),
-    doNotText: z.boolean(),
-    email: optionalEmail('E-mail'),
-    doNotEmail: z.boolean(),
-    address: z
-      .object({
-        line1: optionalText('Address', 200),
-        line2: optionalText('Address line 2', 200),
-        city: optionalText('City', 100),
-        state: optionalState(),
-        zip: optionalZip(),
-      })
-      .partial()
-      .strict(),
-  })
-  .partial()
-  .required({ id: true })
-  .strict();
-export type PersonPatch = z.infer<typeof personPatch>;
+import type { Db } from '../../db/unit-of-work.js';
 
 /** Detail path → customers column; names are NOT NULL (blank is ''). */
 const COLUMNS: Array<[path: string, col: string]> = [
@@ -79,8 +40,7 @@ export type PeoplePatch = Partial<Record<keyof typeof ROLES, PersonPatch>>;
  * one history entry ('Customer updated' / 'Buyer updated') per person that changed.
  */
 export async function patchPeople(
-  db: Database,
-  tx: Orm,
+  db: Db,
   user: SessionUser,
   target: InvoiceWriteTarget,
   people: PeoplePatch,
@@ -92,7 +52,6 @@ export async function patchPeople(
     if (target.finalized) throw conflict(finalizedProblem(target.id));
     const [own] = await db.rows<{ personId: number | null }>(
       sql`select ${sql.identifier(`${role}_id`)} as "personId" from invoices where id = ${target.id}`,
-      tx,
     );
     if (own?.personId !== input.id) {
       throw badRequest(`${role}.id`, `${ROLES[role]} ${input.id} is not the ${role} of invoice ${target.id}`);
@@ -106,7 +65,6 @@ export async function patchPeople(
         fields.map((f) => sql`${sql.identifier(f.col)} as ${sql.identifier(f.path)}`),
         sql`, `,
       )} from customers where id = ${input.id} for update`,
-      tx,
     );
     const changes = fields
       .filter((f) => (current[f.path] ?? null) !== (f.value ?? null))
@@ -117,9 +75,8 @@ export async function patchPeople(
         changes.map((c) => sql`${sql.identifier(c.col)} = ${c.after}`),
         sql`, `,
       )}, updated_at = now() where id = ${input.id}`,
-      tx,
     );
-    await recordInvoiceChange(db, tx, user, target.id, {
+    await recordInvoiceChange(db, user, target.id, {
       activity: `${ROLES[role]} updated`,
       details: describeChanges(changes),
     });

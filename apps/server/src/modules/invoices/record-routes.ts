@@ -1,11 +1,17 @@
+import {
+  invoiceDetail,
+  invoiceExtraImage,
+  invoiceHistoryRow,
+  invoiceTransaction,
+} from '@glass/domain/contracts/invoices';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { FileStore } from '../../files/file-store.js';
 import { firstValue, readFormPost, requireImage } from '../../files/multipart-form.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { sendJson } from '../service-vehicles/routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceDetailService } from './detail-service.js';
 import { InvoiceHistoryService } from './history-service.js';
 import { InvoiceImageService } from './images-service.js';
@@ -22,7 +28,6 @@ import {
   transactionListQuery,
   transactionUpdate,
 } from './schemas.js';
-import { invoiceSummaryRoutes } from './summary-routes.js';
 import { InvoiceTransactionService } from './transactions-service.js';
 
 const tags = ['invoices'];
@@ -51,6 +56,7 @@ export function invoiceRecordRoutes(app: App) {
         tags,
         summary: 'History of an invoice (?InvoiceId=, ContactItem=true for contacts only), newest first',
         querystring: historyListQuery,
+        response: { 200: z.array(invoiceHistoryRow) },
       },
     },
     (req) => history.list(req.query.InvoiceId, req.query.ContactItem),
@@ -63,6 +69,7 @@ export function invoiceRecordRoutes(app: App) {
         tags,
         summary: 'Add a history entry {invoiceId, activity, activityDateTime, details, contactItem} (201)',
         body: historyBody,
+        response: { 201: invoiceHistoryRow },
       },
     },
     async (req, reply) => reply.code(201).send(await history.add(currentUser(req), req.body)),
@@ -70,13 +77,21 @@ export function invoiceRecordRoutes(app: App) {
 
   r.get(
     '/api/Invoices/:id/ExtraImages',
-    { config: read, schema: { tags, summary: 'Extra images of an invoice, newest first', params: idParams } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Extra images of an invoice, newest first',
+        params: idParams,
+        response: { 200: z.array(invoiceExtraImage) },
+      },
+    },
     (req) => images.list(req.params.id),
   );
   r.post(
     '/api/Invoices/:id/ExtraImages',
     {
-      config: write,
+      config: { ...write, upload: { fields: [FILES_FIELD] } },
       schema: {
         tags,
         summary:
@@ -108,6 +123,7 @@ export function invoiceRecordRoutes(app: App) {
         tags,
         summary: 'Transactions of an invoice (?InvoiceId=), newest first',
         querystring: transactionListQuery,
+        response: { 200: z.array(invoiceTransaction) },
       },
     },
     (req) => transactions.list(req.query.InvoiceId),
@@ -120,6 +136,7 @@ export function invoiceRecordRoutes(app: App) {
         tags,
         summary: 'Add a transaction {invoiceId, transactionTypeId, amount, paymentTypeId, reference} (201)',
         body: transactionBody,
+        response: { 201: invoiceTransaction },
       },
     },
     async (req, reply) => reply.code(201).send(await transactions.add(currentUser(req), req.body)),
@@ -133,6 +150,7 @@ export function invoiceRecordRoutes(app: App) {
         summary: 'Change a transaction {statusId, amount, reference}: fund (1) or void (2) it',
         params: idParams,
         body: transactionUpdate,
+        response: { 200: invoiceTransaction },
       },
     },
     (req) => transactions.update(currentUser(req), req.params.id, req.body),
@@ -147,6 +165,7 @@ export function invoiceRecordRoutes(app: App) {
         summary:
           'Add a replacement part; partsCost and the total recomputed; answers the invoice detail (201)',
         body: partBody,
+        response: { 201: invoiceDetail },
       },
     },
     async (req, reply) => {
@@ -163,6 +182,7 @@ export function invoiceRecordRoutes(app: App) {
         summary: 'Change a replacement part; partsCost and the total recomputed; answers the invoice detail',
         params: idParams,
         body: partUpdate,
+        response: { 200: invoiceDetail },
       },
     },
     async (req, reply) => {
@@ -179,6 +199,7 @@ export function invoiceRecordRoutes(app: App) {
         summary: 'Remove accessories {accessoryIds}; answers the invoice detail',
         params: idParams,
         body: deleteAccessoriesBody,
+        response: { 200: invoiceDetail },
       },
     },
     async (req, reply) => {
@@ -186,5 +207,4 @@ export function invoiceRecordRoutes(app: App) {
       return sendJson(reply, await detail.detail(req.params.id));
     },
   );
-  invoiceSummaryRoutes(app);
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
-import { assertReference } from '../service-vehicles/records.js';
-import { type InvoiceWriteTarget, inTx, loadEditableInvoice, recordInvoiceChange } from './records.js';
+import { assertReference } from '../../records/index.js';
+import { type InvoiceWriteTarget, loadEditableInvoice, recordInvoiceChange } from './records.js';
 import { finalizedProblem } from './workflow.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /**
  * Adds windshield accessories to an invoice already loaded for the write (PATCH `accessories`). Ones it
@@ -12,8 +13,7 @@ import { finalizedProblem } from './workflow.js';
  * added (history `Accessories added` with their names).
  */
 export async function addAccessories(
-  db: Database,
-  tx: Orm,
+  db: Db,
   user: SessionUser,
   target: InvoiceWriteTarget,
   accessoryIds: readonly number[],
@@ -21,7 +21,7 @@ export async function addAccessories(
   if (target.finalized) throw conflict(finalizedProblem(target.id));
   const ids = [...new Set(accessoryIds)];
   for (const [i, id] of ids.entries()) {
-    await assertReference(db, tx, 'accessory', id, `accessories.${i}.accessoryId`);
+    await assertReference(db, 'accessory', id, `accessories.${i}.accessoryId`);
   }
   const added = await db.rows<{ name: string }>(
     sql`with ins as (
@@ -29,10 +29,9 @@ export async function addAccessories(
           select ${target.id}, a from unnest(${`{${ids.join(',')}}`}::int[]) a
           on conflict (invoice_id, accessory_id) do nothing returning accessory_id)
         select w.name from ins join windshield_accessories w on w.id = ins.accessory_id order by w.name`,
-    tx,
   );
   if (added.length === 0) return false;
-  await recordInvoiceChange(db, tx, user, target.id, {
+  await recordInvoiceChange(db, user, target.id, {
     activity: 'Accessories added',
     details: added.map((a) => a.name).join(', '),
   });
@@ -46,17 +45,16 @@ export function deleteAccessories(
   invoiceId: number,
   accessoryIds: number[],
 ) {
-  return inTx(db, async (tx) => {
-    await loadEditableInvoice(db, tx, invoiceId, user);
-    const removed = await db.rows<{ name: string }>(
+  return db.transaction(async (tx) => {
+    await loadEditableInvoice(tx, invoiceId, user);
+    const removed = await tx.rows<{ name: string }>(
       sql`with del as (
             delete from invoice_accessories where invoice_id = ${invoiceId}
               and accessory_id = any(${`{${accessoryIds.join(',')}}`}::int[]) returning accessory_id)
           select w.name from del join windshield_accessories w on w.id = del.accessory_id order by w.name`,
-      tx,
     );
     if (removed.length === 0) return false;
-    await recordInvoiceChange(db, tx, user, invoiceId, {
+    await recordInvoiceChange(tx, user, invoiceId, {
       activity: 'Accessories removed',
       details: removed.map((a) => a.name).join(', '),
     });

@@ -1,100 +1,70 @@
 import { invoiceNotFound } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
-import { audit } from '../../http/audit.js';
+import type { Db } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { type HistoryEntry, LockableRecord, type LockState, RecordHistory } from '../../records/index.js';
 import { finalizedProblem, type InvoiceState } from './workflow.js';
 
-export { describeChanges, inTx } from '../service-vehicles/records.js';
+export { describeChanges } from '../../records/index.js';
 
 /** What a write needs to know about the invoice before changing it. */
-export interface InvoiceWriteTarget extends InvoiceState {
-  id: number;
-  lockUserId: number | null;
-  lockHolder: string | null;
-}
+export interface InvoiceWriteTarget extends InvoiceState, LockState {}
 
 export const invoiceMissing = (id: number) => notFound(invoiceNotFound(id));
 
-export const invoiceLockedBy = (id: number, holder: string | null) =>
-  conflict(`Invoice ${id} is locked by ${holder ?? 'another user'}.`);
+/** An invoice as the records kernel knows it: the lock, and the work flow state read with it. */
+export const invoiceRecord = new LockableRecord<InvoiceState>({
+  recordType: 'Invoice',
+  label: 'Invoice',
+  table: 'invoices',
+  lockTable: 'invoice_locks',
+  lockKey: 'invoice_id',
+  state: sql`r.submitted, r.finalized, r.void, r.lost, r.payment_type_id as "paymentTypeId",
+             r.reference_number as "referenceNumber"`,
+  notFound: invoiceMissing,
+  activities: { lock: 'Locked invoice', unlock: 'Unlocked invoice', removeOther: 'Removed invoice lock' },
+});
 
-/**
- * The invoice's state and lock holder, holding the invoice's row lock until the transaction ends so
- * concurrent writers queue up. 404 when unknown.
- */
-export async function lockInvoiceRow(db: Database, tx: Orm, id: number): Promise<InvoiceWriteTarget> {
-  const [row] = await db.rows<InvoiceWriteTarget>(
-    sql`select i.id, i.submitted, i.finalized, i.void, i.lost, i.payment_type_id as "paymentTypeId",
-               i.reference_number as "referenceNumber", l.user_id as "lockUserId",
-               (select u.first_name || ' ' || u.last_name from users u where u.id = l.user_id) as "lockHolder"
-        from invoices i left join invoice_locks l on l.invoice_id = i.id
-        where i.id = ${id} for update of i`,
-    tx,
-  );
-  if (!row) throw invoiceMissing(id);
-  return row;
-}
+export const invoiceHistory = new RecordHistory({
+  recordType: 'Invoice',
+  table: 'invoice_history',
+  key: 'invoice_id',
+});
+
+export const invoiceLockedBy = (id: number, holder: string | null) => invoiceRecord.lockedBy(id, holder);
+
+/** The invoice's state and lock holder, holding its row lock until the unit of work ends. 404 when unknown. */
+export const lockInvoiceRow = (db: Db, id: number): Promise<InvoiceWriteTarget> =>
+  invoiceRecord.lockRow(db, id);
 
 /** Loads the invoice for a write; 409 naming the holder when another user holds its lock. */
-export async function loadInvoiceForWrite(
-  db: Database,
-  tx: Orm,
-  id: number,
-  user: SessionUser,
-): Promise<InvoiceWriteTarget> {
-  const row = await lockInvoiceRow(db, tx, id);
-  if (row.lockUserId !== null && row.lockUserId !== user.id) throw invoiceLockedBy(id, row.lockHolder);
-  return row;
-}
+export const loadInvoiceForWrite = (db: Db, id: number, user: SessionUser): Promise<InvoiceWriteTarget> =>
+  invoiceRecord.loadForWrite(db, id, user);
 
 /** Loads the invoice for an edit: as loadInvoiceForWrite, and 409 when it is finalized. */
-export async function loadEditableInvoice(db: Database, tx: Orm, id: number, user: SessionUser) {
-  const target = await loadInvoiceForWrite(db, tx, id, user);
+export async function loadEditableInvoice(db: Db, id: number, user: SessionUser) {
+  const target = await loadInvoiceForWrite(db, id, user);
   if (target.finalized) throw conflict(finalizedProblem(id));
   return target;
 }
 
 /** 404 unless the invoice exists (for the lists of an invoice's records). */
-export async function assertInvoiceExists(db: Database, id: number) {
+export async function assertInvoiceExists(db: Db, id: number) {
   const [row] = await db.rows(sql`select 1 from invoices where id = ${id}`);
   if (!row) throw invoiceMissing(id);
 }
 
-export interface InvoiceHistoryEntry {
-  activity: string;
-  details?: string | null;
-  params?: Record<string, unknown>;
-  /** When it happened (default now). */
-  at?: string;
-  /** A customer contact (the ContactItem filter). */
-  contact?: boolean;
-}
+export type InvoiceHistoryEntry = Omit<HistoryEntry, 'type'>;
 
-/**
- * The activity log row and the invoice's history entry of one change, linked by activityLogId.
- * Returns the activity log id.
- */
-export async function recordInvoiceChange(
-  db: Database,
-  tx: Orm,
+/** The activity log row and the invoice's history entry of one change; returns the activity log id. */
+export const recordInvoiceChange = (
+  db: Db,
   user: SessionUser,
   invoiceId: number,
   entry: InvoiceHistoryEntry,
-) {
-  const logId = await audit(db, tx, user, {
-    activity: entry.activity,
-    type: 'update',
-    recordType: 'Invoice',
-    recordId: invoiceId,
-    details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
-  });
-  await db.rows(
-    sql`insert into invoice_history (invoice_id, activity, user_id, details, activity_log_id, activity_date, is_contact)
-        values (${invoiceId}, ${entry.activity}, ${user.id}, ${entry.details ?? null}, ${logId},
-                coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`,
-    tx,
-  );
-  return logId;
-}
+) => invoiceHistory.record(db, user, invoiceId, entry);
+
+/** The history entry of something the customer did on a public page (no staff user: user is null). */
+export const recordCustomerAction = (db: Db, invoiceId: number, entry: InvoiceHistoryEntry) =>
+  invoiceHistory.record(db, undefined, invoiceId, entry);

@@ -1,13 +1,12 @@
+import { odataPage } from '@glass/domain/contracts/common';
+import { invoiceDetail, invoiceListRow } from '@glass/domain/contracts/invoices';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
-import { sendJson } from '../service-vehicles/routes.js';
-import { invoiceActionRoutes } from './action-routes.js';
+import { sendJson } from '../../http/send-json.js';
 import { InvoiceDetailService } from './detail-service.js';
 import { invoiceListResource } from './list-resource.js';
-import { invoiceLockRoutes } from './lock-routes.js';
-import { invoiceNoteRepairRoutes } from './note-repair-routes.js';
 import { idParams, svIdParams } from './schemas.js';
 
 export function invoiceRoutes(app: App) {
@@ -22,6 +21,7 @@ export function invoiceRoutes(app: App) {
       schema: {
         tags: ['invoices'],
         summary: 'Invoice list view (OData: $filter $orderby $top $skip $count $select $expand)',
+        response: { 200: odataPage(invoiceListRow) },
         querystring: odataQuerySchema,
       },
     },
@@ -34,6 +34,7 @@ export function invoiceRoutes(app: App) {
       schema: {
         tags: ['invoices'],
         summary: 'The latest invoice (by OpenDateTime) of a service vehicle',
+        response: { 200: invoiceDetail },
         params: svIdParams,
       },
     },
@@ -46,12 +47,10 @@ export function invoiceRoutes(app: App) {
       schema: {
         tags: ['invoices'],
         summary: 'Invoice detail (spec 2 §3), with previous and next invoice ids',
+        response: { 200: invoiceDetail },
         params: idParams,
       },
     },
     async (req, reply) => sendJson(reply, await detail.detail(req.params.id)),
   );
-  invoiceActionRoutes(app);
-  invoiceLockRoutes(app);
-  invoiceNoteRepairRoutes(app);
 }

@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
+import type { TechTextRow } from '@glass/domain/contracts/invoices';
+import { type SQL, sql } from 'drizzle-orm';
+import { assertAuditGate } from './audit-gate.js';
 import { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { queueNotices, queueSms, smsText } from '../notify/outbox.js';
-import type { EmailMeta } from '../notify/providers.js';
+import { type EmailMeta, queueNotices, queueSms, smsText } from '../notify/index.js';
 import type { InvoiceDocumentService } from './documents-service.js';
-import { inTx, invoiceMissing, lockInvoiceRow, recordInvoiceChange } from './records.js';
+import { invoiceMissing, lockInvoiceRow, recordInvoiceChange } from './records.js';
 import { fillTemplate, type SendContext, templateValues } from './send-template.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 export const sendCustomerInvoiceBody = z.object({
   invoiceId: z.number().int().positive(),
@@ -24,7 +26,7 @@ export const doNotText = (id: number) =>
 
 const PHONE_CELL = 2;
 
-interface Template {
+export interface Template {
   subject: string;
   salutation: string;
   body: string;
@@ -44,6 +46,8 @@ export class InvoiceSendService {
   /** Checks and the PDF render happen before the transaction (reads only); the writes then commit together. */
   async sendCustomerInvoice(user: SessionUser, body: z.infer<typeof sendCustomerInvoiceBody>) {
     const ctx = await this.context(body.invoiceId);
+    // Pending Audits (issue #23): with audits required, the invoice goes out only after it passed its audit.
+    await assertAuditGate(this.db, ctx.id, 'send');
     if (ctx.customer?.doNotEmail) throw conflict(doNotEmail(ctx.id));
     const to = body.email ?? ctx.customer?.email?.trim();
     if (!to) throw badRequest('email', NO_EMAIL);
@@ -67,11 +71,11 @@ export class InvoiceSendService {
       .filter(Boolean)
       .join('\n\n');
     const pdf = await this.documents.render(ctx.id);
-    return this.documents.inTxWithFiles(async (tx, written) => {
-      await lockInvoiceRow(this.db, tx, ctx.id);
-      const stored = await this.documents.storePdf(tx, user, ctx.id, pdf, written);
+    return this.db.transaction(async (tx) => {
+      await lockInvoiceRow(tx, ctx.id);
+      const stored = await this.documents.storePdf(tx, user, ctx.id, pdf);
       const meta: EmailMeta = { attachments: [{ filename: `Invoice-${ctx.id}.pdf`, path: stored.path }] };
-      const [outboxId] = await queueNotices(this.db, tx, [
+      const [outboxId] = await queueNotices(tx, [
         {
           channel: 'email',
           to,
@@ -82,7 +86,7 @@ export class InvoiceSendService {
           ...record(ctx.id),
         },
       ]);
-      await recordInvoiceChange(this.db, tx, user, ctx.id, {
+      await recordInvoiceChange(tx, user, ctx.id, {
         activity: `Invoice e-mailed to ${to}`,
         details: subject,
         params: { outboxId, pdfId: stored.id },
@@ -92,8 +96,8 @@ export class InvoiceSendService {
   }
 
   sendTechText(user: SessionUser, invoiceId: number, body: z.infer<typeof sendTechTextBody>) {
-    return inTx(this.db, async (tx) => {
-      await lockInvoiceRow(this.db, tx, invoiceId);
+    return this.db.transaction(async (tx) => {
+      await lockInvoiceRow(tx, invoiceId);
       const ctx = await this.context(invoiceId, tx);
       if (ctx.customer?.doNotText) throw conflict(doNotText(invoiceId));
       const phone = textablePhone(ctx.customer);
@@ -105,14 +109,13 @@ export class InvoiceSendService {
         message = fillTemplate(template.body, templateValues(ctx, user));
       }
       message = smsText(message);
-      const [outboxId] = await queueSms(this.db, tx, phone, message, record(invoiceId));
-      const [row] = await this.db.rows<{ id: number; sentAt: string }>(
+      const [outboxId] = await queueSms(tx, phone, message, record(invoiceId));
+      const [row] = await tx.rows<{ id: number; sentAt: string }>(
         sql`insert into sent_tech_texts (invoice_id, sender_user_id, technician_id, phone, message, outbox_id)
             values (${invoiceId}, ${user.id}, ${ctx.technician?.id ?? null}, ${phone}, ${message}, ${outboxId})
             returning id, sent_at as "sentAt"`,
-        tx,
       );
-      await recordInvoiceChange(this.db, tx, user, invoiceId, {
+      await recordInvoiceChange(tx, user, invoiceId, {
         activity: `Tech text sent to ${phone}`,
         details: message,
         params: { outboxId },
@@ -125,7 +128,7 @@ export class InvoiceSendService {
   async techTexts(invoiceId: number) {
     const [exists] = await this.db.rows(sql`select 1 from invoices where id = ${invoiceId}`);
     if (!exists) throw invoiceMissing(invoiceId);
-    return this.db.rows(
+    return this.db.rows<TechTextRow>(
       sql`select t.id, t.phone, t.message, t.sent_at as "sentAt",
             (select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)
              from users u where u.id = t.sender_user_id) as sender,
@@ -136,39 +139,51 @@ export class InvoiceSendService {
   }
 
   /** The newest active template of the brand (or one for every brand) with the usage flags. */
-  private async template(brandId: number | null, usage: ReturnType<typeof sql>, tx?: Orm) {
-    const [row] = await this.db.rows<Template>(
-      sql`select subject, salutation, body from email_templates
-          where is_active and ${usage} and (brand_id = ${brandId} or brand_id is null)
-          order by brand_id is null, id limit 1`,
-      tx,
-    );
-    return row;
+  private template(brandId: number | null, usage: SQL, tx: Db = this.db) {
+    return findTemplate(tx, brandId, usage);
   }
 
   /** What the messages say about the invoice; 404 when unknown. */
-  private async context(invoiceId: number, tx?: Orm): Promise<SendContext> {
-    const [ctx] = await this.db.rows<SendContext>(
-      sql`select i.id, i.replacement, i.claim_number as "claimNumber", f.brand_id as "brandId",
-            (select b.name from brands b where b.id = f.brand_id) as "brandName", f.name as facility,
-            f.did_phone as "facilityPhone", i.open_date_time as "openDateTime",
-            trim(concat_ws(' ', i.vehicle_year, i.vehicle_make, i.vehicle_model)) as vehicle,
-            coalesce(nullif(trim(concat_ws(', ', i.service_address_line1, i.service_city)), ''),
-              (select trim(concat_ws(', ', c.address_line1, c.city)) from customers c
-               where c.id = coalesce(i.customer_id, i.buyer_id)), '') as address,
-            (select json_build_object('firstName', c.first_name, 'lastName', c.last_name, 'email', c.email,
-               'doNotEmail', c.do_not_email, 'doNotText', c.do_not_text,
-               'primaryPhone', c.primary_phone, 'primaryPhoneTypeId', c.primary_phone_type_id,
-               'secondaryPhone', c.secondary_phone, 'secondaryPhoneTypeId', c.secondary_phone_type_id)
-             from customers c where c.id = coalesce(i.customer_id, i.buyer_id)) as customer,
-            (select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name, 'phone', u.phone)
-             from users u where u.id = coalesce(i.repair_technician_id, i.lead_technician_id)) as technician
-          from invoices i join facilities f on f.id = i.facility_id where i.id = ${invoiceId}`,
-      tx,
-    );
-    if (!ctx) throw invoiceMissing(invoiceId);
-    return ctx;
+  private context(invoiceId: number, tx: Db = this.db): Promise<SendContext> {
+    return loadSendContext(tx, invoiceId);
   }
+}
+
+/** The brand's active template with the usage flags (`sql\`for_tech_text\``), else one for every brand. */
+export async function findTemplate(
+  db: Db,
+  brandId: number | null,
+  usage: SQL,
+): Promise<Template | undefined> {
+  const [row] = await db.rows<Template>(
+    sql`select subject, salutation, body from email_templates
+        where is_active and ${usage} and (brand_id = ${brandId} or brand_id is null)
+        order by brand_id is null, id limit 1`,
+  );
+  return row;
+}
+
+/** What a message may say about the invoice (templateValues); 404 when unknown. */
+export async function loadSendContext(db: Db, invoiceId: number): Promise<SendContext> {
+  const [ctx] = await db.rows<SendContext>(
+    sql`select i.id, i.replacement, i.claim_number as "claimNumber", f.brand_id as "brandId",
+          (select b.name from brands b where b.id = f.brand_id) as "brandName", f.name as facility,
+          f.did_phone as "facilityPhone", f.time_zone as "timeZone", i.open_date_time as "openDateTime",
+          trim(concat_ws(' ', i.vehicle_year, i.vehicle_make, i.vehicle_model)) as vehicle,
+          coalesce(nullif(trim(concat_ws(', ', i.service_address_line1, i.service_city)), ''),
+            (select trim(concat_ws(', ', c.address_line1, c.city)) from customers c
+             where c.id = coalesce(i.customer_id, i.buyer_id)), '') as address,
+          (select json_build_object('firstName', c.first_name, 'lastName', c.last_name, 'email', c.email,
+             'doNotEmail', c.do_not_email, 'doNotText', c.do_not_text,
+             'primaryPhone', c.primary_phone, 'primaryPhoneTypeId', c.primary_phone_type_id,
+             'secondaryPhone', c.secondary_phone, 'secondaryPhoneTypeId', c.secondary_phone_type_id)
+           from customers c where c.id = coalesce(i.customer_id, i.buyer_id)) as customer,
+          (select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name, 'phone', u.phone)
+           from users u where u.id = coalesce(i.repair_technician_id, i.lead_technician_id)) as technician
+        from invoices i join facilities f on f.id = i.facility_id where i.id = ${invoiceId}`,
+  );
+  if (!ctx) throw invoiceMissing(invoiceId);
+  return ctx;
 }
 
 const record = (invoiceId: number) => ({ recordType: 'Invoice', recordId: invoiceId });

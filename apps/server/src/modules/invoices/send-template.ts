@@ -10,6 +10,8 @@ export interface SendContext {
   brandName: string | null;
   facility: string;
   facilityPhone: string | null;
+  /** The facility's IANA zone: `{date}` is its wall-clock day, not the server's. */
+  timeZone: string;
   openDateTime: string;
   vehicle: string;
   address: string;
@@ -40,7 +42,7 @@ export function templateValues(ctx: SendContext, sender: Pick<SessionUser, 'firs
     facility: ctx.facility,
     facilityPhone: ctx.facilityPhone ?? '',
     brand: ctx.brandName ?? '',
-    date: formatDate(ctx.openDateTime, 'MM/DD/YYYY'),
+    date: formatDate(ctx.openDateTime, 'MM/DD/YYYY', ctx.timeZone),
     technician: ctx.technician?.name ?? '',
     technicianPhone: ctx.technician?.phone ?? '',
     sender: [sender.firstName, sender.lastName].filter(Boolean).join(' '),
@@ -48,8 +50,9 @@ export function templateValues(ctx: SendContext, sender: Pick<SessionUser, 'firs
 }
 
 /**
- * Plain text substitution of `{name}` placeholders; unknown ones (such as `{link}` of approval
- * templates) become empty. Values are inserted as text, never interpreted.
+ * Plain text substitution of `{name}` placeholders; unknown ones become empty. `{link}` of the approval
+ * templates is filled by the caller that has a link: customer approvals pass the absolute approval link
+ * (modules/approvals/compose.ts). Values are inserted as text, never interpreted.
  */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   const byName = new Map(Object.entries(values).map(([k, v]) => [k.toLowerCase(), v]));

@@ -3,10 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NotifyProvider, type OutboxMessage, RecordingProvider } from '../notify/provider.js';
-import { drainOutbox } from '../notify/sender.js';
+import {
+  createNotifyProvider,
+  drainOutbox,
+  HttpSmsProvider,
+  type NotifyProvider,
+  type OutboxMessage,
+  RecordingProvider,
+  SmtpProvider,
+} from '../notify/index.js';
 import { encryptSecret } from '../../resources/secrets.js';
-import { createNotifyProvider, HttpSmsProvider, SmtpProvider } from '../notify/providers.js';
 import { doNotEmail, doNotText, NO_EMAIL, NO_PHONE } from './send-service.js';
 import {
   createInvoice,

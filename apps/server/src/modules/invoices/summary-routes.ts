@@ -1,5 +1,12 @@
+import { odataPage } from '@glass/domain/contracts/common';
+import {
+  finalizeResult,
+  finalizingInvoiceRow,
+  invoiceSummary as summaryAnswer,
+  outstandingInvoiceRow,
+} from '@glass/domain/contracts/invoices';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
@@ -22,6 +29,7 @@ export function invoiceSummaryRoutes(app: App) {
       schema: {
         tags,
         summary: 'Counts {total, submitted, signed, replacement} of the invoices the list $filter selects',
+        response: { 200: summaryAnswer },
         querystring: odataQuerySchema,
       },
     },
@@ -35,6 +43,7 @@ export function invoiceSummaryRoutes(app: App) {
         tags,
         summary:
           'Outstanding invoices (unpaid or missing reference), oldest first, 25 a page, with outstandingReason',
+        response: { 200: odataPage(outstandingInvoiceRow) },
         querystring: odataQuerySchema,
       },
     },
@@ -48,6 +57,7 @@ export function invoiceSummaryRoutes(app: App) {
         tags,
         summary:
           'Submitted invoices not yet finalized, with clearingHouse {id, name}, oldest submission first',
+        response: { 200: odataPage(finalizingInvoiceRow) },
         querystring: odataQuerySchema,
       },
     },
@@ -61,6 +71,7 @@ export function invoiceSummaryRoutes(app: App) {
         tags,
         summary: 'Finalize invoices {invoiceIds} (1..200) → {finalized: ids, refused: [{id, message}]}',
         body: finalizeBody,
+        response: { 200: finalizeResult },
       },
     },
     (req) => finalizeInvoices(db, currentUser(req), req.body.invoiceIds),

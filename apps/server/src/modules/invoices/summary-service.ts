@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { badRequest } from '../../http/errors.js';
+import { odataProblem } from '../../http/odata-route.js';
 import { cachedAggregate } from '../../odata/count-cache.js';
 import { ODataError } from '../../odata/index.js';
 import { planList } from '../../odata/plan.js';
@@ -31,7 +31,7 @@ export async function invoiceSummary(db: Database, query: Record<string, unknown
       [],
     ).conditions;
   } catch (e) {
-    if (e instanceof ODataError) throw badRequest(e.field, e.message);
+    if (e instanceof ODataError) throw odataProblem(e);
     throw e;
   }
   const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;

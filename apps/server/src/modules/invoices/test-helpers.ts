@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
+import { checkContract } from '../../../test/contract-check.js';
 import { auth, DEMO, login } from '../../../test/harness.js';
 import { createSv, type SvTestContext, svTestContext } from '../service-vehicles/test-helpers.js';
 
@@ -18,12 +19,15 @@ export function invoiceClient(app: App) {
     token: string,
     payload?: unknown,
   ) =>
-    app.inject({
-      method,
-      url,
-      headers: auth(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    app
+      .inject({
+        method,
+        url,
+        headers: auth(token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      })
+      // Every invoice answer is parsed with its contract schema (test/contract-check.ts).
+      .then((res) => checkContract(method, url, res));
   return {
     get: (url: string, token: string) => call('GET', url, token),
     post: (url: string, token: string, payload: unknown = {}) => call('POST', url, token, payload),

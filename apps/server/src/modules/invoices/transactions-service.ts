@@ -1,10 +1,12 @@
+import type { InvoiceTransaction } from '@glass/domain/contracts/invoices';
 import { referenceProblem, TRANSACTION_TYPE_OPTIONS, transactionTypeLabel } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { assertInvoiceExists, inTx, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
+import { assertInvoiceExists, loadInvoiceForWrite, recordInvoiceChange } from './records.js';
 import type { TransactionBody, TransactionUpdate } from './schemas.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** Transaction statuses (spec 2 §3 "transactions with types and status"). */
 export const TransactionStatus = { Open: 0, Funded: 1, Void: 2 } as const;
@@ -21,14 +23,7 @@ const COLUMNS = sql`t.id, t.invoice_id as "invoiceId", t.transaction_type_id as 
   t.payment_type_id as "paymentTypeId", t.reference, t.funded_at as "fundedAt", t.created_at as "createdAt",
   (select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = t.user_id) as user`;
 
-interface TransactionRow {
-  id: number;
-  invoiceId: number;
-  statusId: number;
-  amount: number;
-  paymentTypeId: number | null;
-  reference: string | null;
-}
+type TransactionRow = InvoiceTransaction;
 
 /**
  * Money movements of an invoice. They are payments, not edits of the invoice, so they are allowed on
@@ -41,7 +36,7 @@ export class InvoiceTransactionService {
 
   async list(invoiceId: number) {
     await assertInvoiceExists(this.db, invoiceId);
-    return this.db.rows(
+    return this.db.rows<InvoiceTransaction>(
       sql`select ${COLUMNS} from invoice_transactions t where t.invoice_id = ${invoiceId}
           order by t.created_at desc, t.id desc`,
     );
@@ -50,15 +45,14 @@ export class InvoiceTransactionService {
   add(user: SessionUser, body: TransactionBody) {
     const problem = referenceProblem(body.paymentTypeId, body.reference);
     if (problem) throw badRequest('reference', problem);
-    return inTx(this.db, async (tx) => {
-      await loadInvoiceForWrite(this.db, tx, body.invoiceId, user);
-      const [row] = await this.db.rows<{ id: number }>(
+    return this.db.transaction(async (tx) => {
+      await loadInvoiceForWrite(tx, body.invoiceId, user);
+      const [row] = await tx.rows<{ id: number }>(
         sql`insert into invoice_transactions (invoice_id, transaction_type_id, amount, payment_type_id, reference, user_id)
             values (${body.invoiceId}, ${body.transactionTypeId}, ${body.amount}, ${body.paymentTypeId ?? null},
                     ${body.reference || null}, ${user.id}) returning id`,
-        tx,
       );
-      await recordInvoiceChange(this.db, tx, user, body.invoiceId, {
+      await recordInvoiceChange(tx, user, body.invoiceId, {
         activity: 'Transaction added',
         details: `${transactionTypeLabel(body.transactionTypeId)} ${body.amount.toFixed(2)}`,
       });
@@ -67,9 +61,9 @@ export class InvoiceTransactionService {
   }
 
   update(user: SessionUser, id: number, body: TransactionUpdate) {
-    return inTx(this.db, async (tx) => {
+    return this.db.transaction(async (tx) => {
       const before = await this.one(tx, id);
-      await loadInvoiceForWrite(this.db, tx, before.invoiceId, user);
+      await loadInvoiceForWrite(tx, before.invoiceId, user);
       const problem = this.transitionProblem(before, body);
       if (problem) throw conflict(problem);
       const statusId = body.statusId ?? before.statusId;
@@ -84,14 +78,13 @@ export class InvoiceTransactionService {
           `reference: ${before.reference ?? '(none)'} → ${reference ?? '(none)'}`,
       ].filter(Boolean);
       if (changes.length === 0) return before;
-      await this.db.rows(
+      await tx.rows(
         sql`update invoice_transactions set status_id = ${statusId}, amount = ${amount}, reference = ${reference},
               funded_at = case when ${statusId}::int = ${TransactionStatus.Funded} then coalesce(funded_at, now()) else funded_at end,
               updated_at = now()
             where id = ${id}`,
-        tx,
       );
-      await recordInvoiceChange(this.db, tx, user, before.invoiceId, {
+      await recordInvoiceChange(tx, user, before.invoiceId, {
         activity: 'Transaction updated',
         details: `Transaction ${id}: ${changes.join('; ')}`,
       });
@@ -113,10 +106,9 @@ export class InvoiceTransactionService {
     return undefined;
   }
 
-  private async one(tx: Orm, id: number) {
-    const [row] = await this.db.rows<TransactionRow>(
+  private async one(tx: Db, id: number) {
+    const [row] = await tx.rows<TransactionRow>(
       sql`select ${COLUMNS} from invoice_transactions t where t.id = ${id}`,
-      tx,
     );
     if (!row) throw notFound(`Invoice transaction ${id} not found.`);
     return row;

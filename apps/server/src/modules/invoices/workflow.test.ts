@@ -79,6 +79,20 @@ describe('submit, unsubmit, finalize, unfinalize', () => {
     expect((await post(l.id, 'lost', t.admin, {})).json().errors.lostReasonId).toBeDefined();
   });
 
+  it('a void invoice is not marked lost, nor a lost one void (the domain allowedActions offers neither)', async () => {
+    const v = await createInvoice(t.app, t.admin);
+    await post(v.id, 'void');
+    const lost = await post(v.id, 'lost', t.admin, { lostReasonId: 1 });
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().detail).toBe(`Invoice ${v.id} is void; a void invoice cannot be marked lost.`);
+    const l = await createInvoice(t.app, t.admin);
+    await post(l.id, 'lost', t.admin, { lostReasonId: 1 });
+    const voided = await post(l.id, 'void');
+    expect(voided.statusCode).toBe(409);
+    expect(voided.json().detail).toBe(`Invoice ${l.id} is lost; a lost invoice cannot be marked void.`);
+    expect((await api.get(`/api/Invoices/${l.id}`, t.admin)).json().void).toBe(false);
+  });
+
   it('roles: Lead Technician may not finalize, Reviewer may not submit (403); unknown id 404', async () => {
     const { id } = await createInvoice(t.app, t.admin);
     expect((await post(id, 'submit', t.leadTech)).statusCode).toBe(200);

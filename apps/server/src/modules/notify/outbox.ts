@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
+import type { Db } from '../../db/unit-of-work.js';
+import { countSmsSegments, smsText } from './sms.js';
 
 export type NotifyChannel = 'sms' | 'email';
 
@@ -15,49 +16,42 @@ export interface OutgoingNotice {
   recordId?: number | null;
 }
 
-/** One SMS segment; longer texts are cut here so no provider bills several parts for an alert. */
-export const SMS_MAX_CHARS = 160;
-
-export function smsText(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= SMS_MAX_CHARS ? flat : `${flat.slice(0, SMS_MAX_CHARS - 1)}…`;
-}
+export { SMS_MAX_CHARS, smsText } from './sms.js';
 
 /**
- * Queues notices in the business transaction (pass its tx): they are sent only if the change commits,
+ * Queues notices in the business unit of work (pass it): they are sent only if the change commits,
  * and a slow provider never holds a request (sender.ts drains the outbox).
  */
-export async function queueNotices(
-  db: Database,
-  tx: Orm | undefined,
-  notices: OutgoingNotice[],
-): Promise<number[]> {
+export async function queueNotices(db: Db, notices: OutgoingNotice[]): Promise<number[]> {
   if (notices.length === 0) return [];
-  const rows = notices.map((n) => ({
-    channel: n.channel,
-    to_address: n.to,
-    subject: n.subject ?? null,
-    body: n.channel === 'sms' ? smsText(n.body) : n.body,
-    meta: n.meta ? JSON.stringify(n.meta) : null,
-    mailbox_id: n.mailboxId ?? null,
-    record_type: n.recordType ?? null,
-    record_id: n.recordId ?? null,
-  }));
+  const rows = notices.map((n) => {
+    // A text is normalised to GSM-7 where it can be and its billed segments counted before it is queued.
+    const body = n.channel === 'sms' ? smsText(n.body) : n.body;
+    return {
+      channel: n.channel,
+      to_address: n.to,
+      subject: n.subject ?? null,
+      body,
+      meta: n.meta ? JSON.stringify(n.meta) : null,
+      mailbox_id: n.mailboxId ?? null,
+      record_type: n.recordType ?? null,
+      record_id: n.recordId ?? null,
+      segments: n.channel === 'sms' ? countSmsSegments(body).segments : null,
+    };
+  });
   const inserted = await db.rows<{ id: number }>(
-    sql`insert into notify_outbox (channel, to_address, subject, body, meta, mailbox_id, record_type, record_id)
-        select x.channel, x.to_address, x.subject, x.body, x.meta, x.mailbox_id, x.record_type, x.record_id
+    sql`insert into notify_outbox (channel, to_address, subject, body, meta, mailbox_id, record_type, record_id, segments)
+        select x.channel, x.to_address, x.subject, x.body, x.meta, x.mailbox_id, x.record_type, x.record_id, x.segments
         from json_to_recordset(${JSON.stringify(rows)}::json) as x(channel text, to_address text, subject text,
-             body text, meta text, mailbox_id int, record_type text, record_id int)
+             body text, meta text, mailbox_id int, record_type text, record_id int, segments smallint)
         returning id`,
-    tx,
   );
   return inserted.map((r) => r.id);
 }
 
 export const queueSms = (
-  db: Database,
-  tx: Orm | undefined,
+  db: Db,
   to: string,
   body: string,
   record?: { recordType?: string | null; recordId?: number | null },
-) => queueNotices(db, tx, [{ channel: 'sms', to, body, ...record }]);
+) => queueNotices(db, [{ channel: 'sms', to, body, ...record }]);

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { FileStore } from '../../files/file-store.js';
@@ -46,7 +45,7 @@ export class SmtpProvider implements NotifyProvider {
           from mailboxes where id = ${message.mailboxId}`,
     );
     if (!box) throw new Error(`Mailbox ${message.mailboxId} not found`);
-    const pass = decryptSecret(box.passwordSecret, this.config.passwordPepper);
+    const pass = decryptSecret(box.passwordSecret, this.config.secretsKey, this.config.passwordPepper);
     const transport = nodemailer.createTransport({
       host: box.smtpServer,
       port: box.port,
@@ -59,11 +58,11 @@ export class SmtpProvider implements NotifyProvider {
     const meta: EmailMeta = message.meta ? JSON.parse(message.meta) : {};
     const attachments = await Promise.all(
       (meta.attachments ?? []).map(async (a) => {
-        const file = await this.files.find(a.path);
+        const file = await this.files.read(a.path);
         if (!file) throw new Error(`Attachment ${a.path} is missing`);
         return {
           filename: a.filename,
-          content: await fs.readFile(file.absolutePath),
+          content: file.data,
           contentType: file.mime,
         };
       }),

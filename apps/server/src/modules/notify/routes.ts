@@ -1,17 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
-
-export const OUTBOX_PAGE_DEFAULT = 25;
-export const OUTBOX_PAGE_MAX = 100;
-
-const outboxQuery = z.object({
-  channel: z.enum(['sms', 'email']).optional(),
-  status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
-  $top: z.coerce.number().int().min(1).max(OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
-  $skip: z.coerce.number().int().min(0).default(0),
-});
+import { type OutboxMessage, outboxPage, outboxQuery } from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 
 /** The notify outbox (texts and e-mails waiting, sent or failed) for admins, newest (highest id) first. */
 export function notifyRoutes(app: App) {
@@ -24,6 +14,7 @@ export function notifyRoutes(app: App) {
         tags: ['notify'],
         summary: 'Outgoing texts and e-mails (?channel=sms|email&status=&$top=&$skip=), newest first',
         querystring: outboxQuery,
+        response: { 200: outboxPage },
       },
     },
     async (req) => {
@@ -33,7 +24,7 @@ export function notifyRoutes(app: App) {
       if (status) where.push(sql`status = ${status}`);
       const filter = sql.join(where, sql` and `);
       const [value, [count]] = await Promise.all([
-        db.rows(
+        db.rows<OutboxMessage>(
           sql`select id, channel, to_address as "toAddress", subject, body, status, attempts,
                      created_at as "createdAt", sent_at as "sentAt", error,
                      record_type as "recordType", record_id as "recordId"

@@ -1,10 +1,10 @@
 import type { RecordTypeName } from '@glass/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
-import { queueNotices } from '../notify/outbox.js';
+import { queueNotices } from '../notify/index.js';
 import type { UserAlert } from '../../realtime/hub.js';
-import { type AlertInput, insertAlerts } from '../alerts/alert-writer.js';
-import { type GroupListener, groupAudience } from '../subscriptions/audience.js';
+import { type AlertInput, type AlertPusher, insertAlerts } from '../alerts/index.js';
+import { type GroupListener, groupAudience } from '../subscriptions/index.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** A parked item with the names its alerts carry. */
 export interface ParkedFacts {
@@ -20,7 +20,7 @@ export interface ParkedFacts {
   parkedFor: string;
 }
 
-export async function parkedFacts(db: Database, tx: Orm, id: number): Promise<ParkedFacts | undefined> {
+export async function parkedFacts(db: Db, id: number): Promise<ParkedFacts | undefined> {
   const [row] = await db.rows<ParkedFacts>(
     sql`select p.id, p.park_line as "parkLine", p.parked_at as "parkedAt",
                case when p.invoice_id is not null then 'Invoice' else 'ServiceVehicle' end as "recordType",
@@ -35,7 +35,6 @@ export async function parkedFacts(db: Database, tx: Orm, id: number): Promise<Pa
         left join invoices i on i.id = p.invoice_id
         left join service_vehicles sv on sv.id = p.service_vehicle_id
         where p.id = ${id}`,
-    tx,
   );
   return row;
 }
@@ -45,15 +44,14 @@ export async function parkedFacts(db: Database, tx: Orm, id: number): Promise<Pa
  * whom a parked alert counts as pending, spec 1 §4), without the person who parked it.
  */
 export async function parkedAudience(
-  db: Database,
-  tx: Orm,
+  db: Db,
   item: ParkedFacts,
   actorId: number | null,
 ): Promise<GroupListener[]> {
   if (item.parkedForUserId !== null)
     return [{ userId: item.parkedForUserId, messageGroupId: 0, useSms: false, phone: null }];
   if (item.parkedForMessageGroupId === null) return [];
-  return groupAudience(db, tx, [item.parkedForMessageGroupId], { alwaysOnly: true, exclude: actorId });
+  return groupAudience(db, [item.parkedForMessageGroupId], { alwaysOnly: true, exclude: actorId });
 }
 
 const alertOf = (
@@ -79,14 +77,14 @@ const alertOf = (
 
 /** ParkedForMe to the item's audience (and an SMS where their subscription asks), ParkedUpdate to `others`. */
 export async function announceParked(
-  db: Database,
-  tx: Orm,
+  db: Db,
+  hub: AlertPusher,
   item: ParkedFacts,
   audience: readonly GroupListener[],
   others: readonly number[],
 ): Promise<UserAlert[]> {
   const targets = new Set(audience.map((a) => a.userId));
-  const alerts = await insertAlerts(db, tx, [
+  const alerts = await insertAlerts(db, hub, [
     ...audience.map((a) => alertOf('ParkedForMe', item, a.userId, true)),
     ...[...new Set(others)]
       .filter((id) => !targets.has(id))
@@ -94,7 +92,6 @@ export async function announceParked(
   ]);
   await queueNotices(
     db,
-    tx,
     audience
       .filter((a) => a.useSms && a.phone)
       .map((a) => ({
@@ -110,14 +107,14 @@ export async function announceParked(
 
 /** ParkedUpdate to everyone concerned by an item that left (unparked, or moved away from them). */
 export function announceRemoved(
-  db: Database,
-  tx: Orm,
+  db: Db,
+  hub: AlertPusher,
   item: ParkedFacts,
   userIds: readonly number[],
 ): Promise<UserAlert[]> {
   return insertAlerts(
     db,
-    tx,
+    hub,
     [...new Set(userIds)].map((id) => alertOf('ParkedUpdate', item, id, false)),
   );
 }

@@ -1,8 +1,9 @@
 import { toParkedSlot } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../../test/harness.js';
-import type { App } from '../../app.js';
+import { parkedItem, parkedItems, pendingAlerts, problem } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
 import { tokenFor } from '../conversations/test-helpers.js';
 import { hubOf, type UserAlert } from '../../realtime/hub.js';
 
@@ -38,7 +39,7 @@ async function list(): Promise<any[]> {
     headers: auth(t.adminAssistant),
   });
   expect(res.statusCode).toBe(200);
-  return res.json().value;
+  return parseAs(parkedItems, res).value;
 }
 const park = (url: string, payload: unknown, token = t.adminAssistant) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers: auth(token) });
@@ -76,19 +77,23 @@ describe('POST /api/Invoices/{id}/park and /api/ServiceVehicle/{id}/park', () =>
   it('refuses bad lines and targets (400), unknown records (404) and roles without parking (403)', async () => {
     const url = `/api/Invoices/${invoices[0]}/park`;
     const line = free[0];
-    expect((await park(url, { parkLine: line })).json().errors.parkedForUserId).toBeDefined();
+    expect(parseAs(problem, await park(url, { parkLine: line })).errors?.parkedForUserId).toBeDefined();
     expect(
       (await park(url, { parkLine: line, parkedForUserId: 103, parkedForMessageGroupId: 2 })).statusCode,
     ).toBe(400);
-    expect((await park(url, { parkLine: 0, parkedForUserId: 103 })).json().errors.parkLine).toBeDefined();
+    expect(
+      parseAs(problem, await park(url, { parkLine: 0, parkedForUserId: 103 })).errors?.parkLine,
+    ).toBeDefined();
     const over = await park(url, { parkLine: 9, parkedForUserId: 103 });
     expect(over.statusCode).toBe(400);
-    expect(over.json().errors.parkLine).toEqual(['The line must be between 1 and 8']);
+    expect(parseAs(problem, over).errors?.parkLine).toEqual(['The line must be between 1 and 8']);
     expect(
-      (await park(url, { parkLine: line, parkedForMessageGroupId: 6 })).json().errors.parkedForMessageGroupId,
+      parseAs(problem, await park(url, { parkLine: line, parkedForMessageGroupId: 6 })).errors
+        ?.parkedForMessageGroupId,
     ).toBeDefined();
     expect(
-      (await park(url, { parkLine: line, parkedForUserId: 99999999 })).json().errors.parkedForUserId,
+      parseAs(problem, await park(url, { parkLine: line, parkedForUserId: 99999999 })).errors
+        ?.parkedForUserId,
     ).toBeDefined();
     expect(
       (await park('/api/Invoices/99999999/park', { parkLine: line, parkedForUserId: 103 })).statusCode,
@@ -101,7 +106,7 @@ describe('POST /api/Invoices/{id}/park and /api/ServiceVehicle/{id}/park', () =>
     const mark = pushed.length;
     const res = await park(`/api/Invoices/${invoices[0]}/park`, { parkLine: free[0], parkedForUserId: 103 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(parseAs(parkedItem, res)).toMatchObject({
       parkLine: free[0],
       invoiceId: invoices[0],
       serviceVehicleId: null,
@@ -123,27 +128,34 @@ describe('POST /api/Invoices/{id}/park and /api/ServiceVehicle/{id}/park', () =>
         }),
       },
     ]);
-    const techAlerts = (
-      await app.inject({ method: 'GET', url: '/api/self/alerts', headers: auth(t.leadTech) })
-    ).json();
+    const techAlerts = parseAs(
+      pendingAlerts,
+      await app.inject({ method: 'GET', url: '/api/self/alerts', headers: auth(t.leadTech) }),
+    );
     expect(techAlerts.some((a: any) => a.type === 'ParkedForMe' && a.recordId === invoices[0])).toBe(true);
     const taken = await park(`/api/Invoices/${invoices[1]}/park`, {
       parkLine: free[0],
       parkedForUserId: 103,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errors.parkLine[0]).toBe(`Line ${free[0]} already holds Invoice ${invoices[0]}`);
+    expect(parseAs(problem, taken).errors?.parkLine[0]).toBe(
+      `Line ${free[0]} already holds Invoice ${invoices[0]}`,
+    );
   });
 
   it("moves a parked record to a group: the old target loses its alert, the group's Always subscribers get one (and SMS)", async () => {
     await rows(sql`update subscriptions set use_sms = true where user_id = 101 and message_group_id = 3`);
     const mark = pushed.length;
+    // Other test files share the PostgreSQL database and may have queued texts about the same invoice.
+    const [{ lastOutbox }] = await rows<{ lastOutbox: number }>(
+      sql`select coalesce(max(id), 0)::int as "lastOutbox" from notify_outbox`,
+    );
     const res = await park(`/api/Invoices/${invoices[0]}/park`, {
       parkLine: free[1],
       parkedForMessageGroupId: 3,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(parseAs(parkedItem, res)).toMatchObject({
       parkLine: free[1],
       parkedForUserId: null,
       parkedForMessageGroup: { id: 3, name: 'Managers' },
@@ -158,7 +170,7 @@ describe('POST /api/Invoices/{id}/park and /api/ServiceVehicle/{id}/park', () =>
     expect(new Set(parkedForMe.map((p) => p.userId))).toEqual(new Set(managers.map((m) => m.id)));
     expect(parkedForMe[0].alert).toMatchObject({ isMessageGroup: true, parkedFor: 'Managers' });
     const sms = await rows(
-      sql`select body from notify_outbox where record_type = 'Invoice' and record_id = ${invoices[0]} and channel = 'sms'`,
+      sql`select body from notify_outbox where record_type = 'Invoice' and record_id = ${invoices[0]} and channel = 'sms' and id > ${lastOutbox}`,
     );
     expect(sms).toEqual([
       { body: `Invoice ${invoices[0]} parked on line ${free[1]} for Managers by Tina Nguyen` },
@@ -169,7 +181,7 @@ describe('POST /api/Invoices/{id}/park and /api/ServiceVehicle/{id}/park', () =>
   it('parks service vehicles too', async () => {
     const res = await park(`/api/ServiceVehicle/${sv}/park`, { parkLine: free[0], parkedForUserId: 105 });
     expect(res.statusCode).toBe(200);
-    expect(toParkedSlot(res.json())).toMatchObject({
+    expect(toParkedSlot(parseAs(parkedItem, res))).toMatchObject({
       recordType: 'ServiceVehicle',
       recordNumber: sv,
       parkedFor: 'Kevin Price',

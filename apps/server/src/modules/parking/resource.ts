@@ -1,4 +1,4 @@
-import { f, out } from '../../odata/fields.js';
+import { f, nn, out } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 const userObject = (idSql: string) =>
@@ -18,9 +18,9 @@ export const parkedItemsResource: ODataResource = {
   from: 'parked_items p',
   fields: {
     id: f('p.id', 'number'),
-    parkLine: f('p.park_line', 'number'),
-    parkedAt: f('p.parked_at', 'datetime'),
-    parkedByUserId: f('p.parked_by_user_id', 'number'),
+    parkLine: nn('p.park_line', 'number'),
+    parkedAt: nn('p.parked_at', 'datetime'),
+    parkedByUserId: nn('p.parked_by_user_id', 'number'),
     parkedByUser: userObject('p.parked_by_user_id'),
     parkedForUser: userObject('p.parked_for_user_id'),
     parkedForMessageGroup: out(

@@ -1,47 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import { idParams as params, parkBody, parkedItem, parkedItems } from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { hubOf } from '../../realtime/hub.js';
 import { parkedItemsResource } from './resource.js';
 import { ParkingService } from './service.js';
-
-const params = z.object({ id: z.coerce.number().int().positive() });
-const TARGET = 'Park for exactly one user or one message group';
-
-/** The park payload (the spec leaves its shape open): a line and exactly one target. */
-export const parkBody = z
-  .object({
-    parkLine: z.coerce
-      .number()
-      .int('The line must be a whole number')
-      .min(1, 'The line must be 1 or more')
-      .describe(
-        'Line number, from 1 to the value of option 36 (number of park lines); a line holds one record',
-      ),
-    parkedForUserId: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .describe('Park for this user (give this or parkedForMessageGroupId)'),
-    parkedForMessageGroupId: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .describe("Park for this message group's Always subscribers (not group 6)"),
-  })
-  .superRefine((v, ctx) => {
-    const given = [v.parkedForUserId, v.parkedForMessageGroupId].filter(
-      (x) => x !== null && x !== undefined,
-    ).length;
-    if (given === 1) return;
-    for (const path of ['parkedForUserId', 'parkedForMessageGroupId'])
-      ctx.addIssue({ code: 'custom', path: [path], message: TARGET });
-  });
 
 const parkDescription =
   'Body: {parkLine, parkedForUserId} or {parkLine, parkedForMessageGroupId}. A record already parked moves to the ' +
@@ -66,6 +31,7 @@ export function parkingRoutes(app: App) {
           description: parkDescription,
           params,
           body: parkBody,
+          response: { 200: parkedItem },
         },
       },
       (req) => service.park(currentUser(req), recordType, req.params.id, req.body),
@@ -79,6 +45,7 @@ export function parkingRoutes(app: App) {
         tags: ['parking'],
         summary: 'Parked items, by line (OData); the number of lines is option 36',
         querystring: odataQuerySchema,
+        response: { 200: parkedItems },
       },
     },
     (req, reply) => sendODataList(db, parkedItemsResource, req, reply),

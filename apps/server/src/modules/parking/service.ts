@@ -1,14 +1,16 @@
+import type { ParkedItem } from '@glass/domain/contracts';
 import { IGNORED_MESSAGE_GROUP_ID, PARK_LINES_OPTION_ID, type RecordTypeName, UserRole } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { runODataQuery } from '../../odata/index.js';
-import type { AlertHub, UserAlert } from '../../realtime/hub.js';
-import { consumeAlertsWhere } from '../alerts/alert-writer.js';
+import type { AlertHub } from '../../realtime/hub.js';
+import { consumeAlertsWhere } from '../alerts/index.js';
 import { announceParked, announceRemoved, parkedAudience, parkedFacts } from './parking-alerts.js';
 import { parkedItemsResource } from './resource.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 export interface ParkInput {
   parkLine: number;
@@ -29,16 +31,15 @@ export class ParkingService {
     private hub: AlertHub,
   ) {}
 
-  async lineCount(tx?: Orm): Promise<number> {
-    const [row] = await this.db.rows<{ value: string }>(
+  async lineCount(tx: Db): Promise<number> {
+    const [row] = await tx.rows<{ value: string }>(
       sql`select value from options where id = ${PARK_LINES_OPTION_ID}`,
-      tx,
     );
     const n = Number.parseInt(row?.value ?? '', 10);
     return Number.isInteger(n) && n > 0 ? n : DEFAULT_PARK_LINES;
   }
 
-  async item(id: number) {
+  async item(id: number): Promise<ParkedItem> {
     const query = { $filter: `id eq ${id}` };
     const body = await runODataQuery((q) => this.db.listRows(q), parkedItemsResource, query, {
       baseUrl: '',
@@ -52,46 +53,41 @@ export class ParkingService {
    * old audience gets its alerts consumed and a ParkedUpdate); a line taken by another record is a 409.
    */
   async park(user: SessionUser, recordType: RecordTypeName, recordId: number, input: ParkInput) {
-    const alerts: UserAlert[] = [];
-    const id = await this.db.orm.transaction(async (txn) => {
-      const tx = txn as unknown as Orm;
-      await this.db.rows(sql`select pg_advisory_xact_lock(${PARKING_LOCK})`, tx);
+    const id = await this.db.transaction(async (tx) => {
+      await tx.rows(sql`select pg_advisory_xact_lock(${PARKING_LOCK})`);
       const lines = await this.lineCount(tx);
       if (input.parkLine > lines) throw badRequest('parkLine', `The line must be between 1 and ${lines}`);
       const column = recordType === 'Invoice' ? sql`invoice_id` : sql`service_vehicle_id`;
       const table = recordType === 'Invoice' ? sql`invoices` : sql`service_vehicles`;
-      const [record] = await this.db.rows(sql`select id from ${table} where id = ${recordId}`, tx);
+      const [record] = await tx.rows(sql`select id from ${table} where id = ${recordId}`);
       if (!record) throw notFound(`${recordType} ${recordId} does not exist.`);
       await this.checkTarget(tx, input);
-      const [occupant] = await this.db.rows<{ id: number; recordId: number; recordType: string }>(
+      const [occupant] = await tx.rows<{ id: number; recordId: number; recordType: string }>(
         sql`select id, coalesce(invoice_id, service_vehicle_id) as "recordId",
                    case when invoice_id is not null then 'Invoice' else 'ServiceVehicle' end as "recordType"
             from parked_items where park_line = ${input.parkLine} and ${column} is distinct from ${recordId}`,
-        tx,
       );
       if (occupant) {
         const msg = `Line ${input.parkLine} already holds ${occupant.recordType} ${occupant.recordId}`;
         throw new HttpError(409, 'Conflict', msg, { parkLine: [msg] });
       }
-      const [existing] = await this.db.rows<{ id: number }>(
+      const [existing] = await tx.rows<{ id: number }>(
         sql`select id from parked_items where ${column} = ${recordId}`,
-        tx,
       );
       let before: number[] = [];
       if (existing) {
-        const old = (await parkedFacts(this.db, tx, existing.id))!;
+        const old = (await parkedFacts(tx, existing.id))!;
         const consumed = await consumeAlertsWhere(
-          this.db,
           tx,
+          this.hub,
           sql`a.parked_item_id = ${existing.id} and a.type = 'ParkedForMe'`,
         );
-        alerts.push(...consumed);
         before = [
           ...consumed.map((c) => c.userId),
-          ...(await parkedAudience(this.db, tx, old, user.id)).map((a) => a.userId),
+          ...(await parkedAudience(tx, old, user.id)).map((a) => a.userId),
         ];
       }
-      const [row] = await this.db.rows<{ id: number }>(
+      const [row] = await tx.rows<{ id: number }>(
         existing
           ? sql`update parked_items set park_line = ${input.parkLine}, parked_at = now(), parked_by_user_id = ${user.id},
                        parked_for_user_id = ${input.parkedForUserId ?? null}, parked_for_message_group_id = ${input.parkedForMessageGroupId ?? null}
@@ -99,12 +95,11 @@ export class ParkingService {
           : sql`insert into parked_items (park_line, parked_by_user_id, parked_for_user_id, parked_for_message_group_id, ${column})
                 values (${input.parkLine}, ${user.id}, ${input.parkedForUserId ?? null}, ${input.parkedForMessageGroupId ?? null}, ${recordId})
                 returning id`,
-        tx,
       );
-      const item = (await parkedFacts(this.db, tx, row.id))!;
-      const audience = await parkedAudience(this.db, tx, item, user.id);
-      alerts.push(...(await announceParked(this.db, tx, item, audience, before)));
-      await audit(this.db, tx, user, {
+      const item = (await parkedFacts(tx, row.id))!;
+      const audience = await parkedAudience(tx, item, user.id);
+      await announceParked(tx, this.hub, item, audience, before);
+      await audit(tx, user, {
         activity: existing ? 'Moved parked record' : 'Parked record',
         type: existing ? 'update' : 'create',
         recordType,
@@ -117,18 +112,16 @@ export class ParkingService {
       });
       return row.id;
     });
-    this.hub.push(alerts);
     return this.item(id);
   }
 
   /** Removes a parked item: its pending alerts are consumed everywhere and everyone concerned gets a ParkedUpdate. */
   async unpark(user: SessionUser, id: number) {
-    const alerts = await this.db.orm.transaction(async (txn) => {
-      const tx = txn as unknown as Orm;
-      await this.db.rows(sql`select pg_advisory_xact_lock(${PARKING_LOCK})`, tx);
-      const item = await parkedFacts(this.db, tx, id);
+    await this.db.transaction(async (tx) => {
+      await tx.rows(sql`select pg_advisory_xact_lock(${PARKING_LOCK})`);
+      const item = await parkedFacts(tx, id);
       if (!item) throw notFound(`Parked item ${id} does not exist.`);
-      const audience = await parkedAudience(this.db, tx, item, null);
+      const audience = await parkedAudience(tx, item, null);
       await this.checkMayRemove(
         tx,
         user,
@@ -136,52 +129,43 @@ export class ParkingService {
         audience.map((a) => a.userId),
       );
       const consumed = await consumeAlertsWhere(
-        this.db,
         tx,
+        this.hub,
         sql`a.parked_item_id = ${id} and a.type = 'ParkedForMe'`,
       );
-      const updates = await announceRemoved(this.db, tx, item, [
+      await announceRemoved(tx, this.hub, item, [
         ...audience.map((a) => a.userId),
         ...consumed.map((c) => c.userId),
       ]);
-      await this.db.rows(sql`delete from parked_items where id = ${id}`, tx);
-      await audit(this.db, tx, user, {
+      await tx.rows(sql`delete from parked_items where id = ${id}`);
+      await audit(tx, user, {
         activity: 'Removed parked record',
         type: 'delete',
         recordType: item.recordType,
         recordId: item.recordId,
         details: { parkLine: item.parkLine },
       });
-      return [...consumed, ...updates];
     });
-    this.hub.push(alerts);
   }
 
-  private async checkTarget(tx: Orm, input: ParkInput) {
+  private async checkTarget(tx: Db, input: ParkInput) {
     if (input.parkedForUserId != null) {
-      const [u] = await this.db.rows(
-        sql`select id from users where id = ${input.parkedForUserId} and is_active`,
-        tx,
-      );
+      const [u] = await tx.rows(sql`select id from users where id = ${input.parkedForUserId} and is_active`);
       if (!u) throw badRequest('parkedForUserId', `No active user ${input.parkedForUserId}`);
     } else {
       const groupId = input.parkedForMessageGroupId!;
-      const [g] = await this.db.rows(
-        sql`select id from message_groups where id = ${groupId} and is_active`,
-        tx,
-      );
+      const [g] = await tx.rows(sql`select id from message_groups where id = ${groupId} and is_active`);
       if (!g || groupId === IGNORED_MESSAGE_GROUP_ID)
         throw badRequest('parkedForMessageGroupId', `No message group ${groupId}`);
     }
   }
 
   /** The people an item concerns (parked by or for them, or a member/Always subscriber of its group) and supervisors. */
-  private async checkMayRemove(tx: Orm, user: SessionUser, id: number, audience: number[]) {
+  private async checkMayRemove(tx: Db, user: SessionUser, id: number, audience: number[]) {
     if (SUPERVISORS.includes(user.userRoleId) || audience.includes(user.id)) return;
-    const [row] = await this.db.rows(
+    const [row] = await tx.rows(
       sql`select 1 from parked_items p where p.id = ${id} and (p.parked_by_user_id = ${user.id} or p.parked_for_user_id = ${user.id}
             or exists (select 1 from message_group_members m where m.message_group_id = p.parked_for_message_group_id and m.user_id = ${user.id}))`,
-      tx,
     );
     if (!row) throw forbidden('Only the people this item is parked for (or by) can remove it.');
   }

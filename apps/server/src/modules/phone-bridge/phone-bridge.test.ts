@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { requestUriResponse } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 
 let app: App;
 beforeAll(async () => {
@@ -16,13 +17,13 @@ describe('phone bridge: getRequestUri', () => {
     const admin = await login(app, DEMO.admin);
     const res = await uri(admin, 'destinationPhone=(713) 555-0100');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatch(/^(tel|sip):7135550100/);
+    expect(parseAs(requestUriResponse, res)).toMatch(/^(tel|sip):7135550100/);
   });
 
   it("uses the facility's extension and DID when asked", async () => {
     const admin = await login(app, DEMO.admin);
     const res = await uri(admin, 'destinationPhone=7135550100&useFacilityId=true&facilityId=3');
-    expect(res.json()).toBe('tel:7135550100');
+    expect(parseAs(requestUriResponse, res)).toBe('tel:7135550100');
   });
 
   it('refuses a destination that is not a phone number, and roles that may not call', async () => {

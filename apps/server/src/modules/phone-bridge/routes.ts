@@ -1,10 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import { requestUriQuery, requestUriResponse } from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { PhoneBridgeService } from './service.js';
-
-const bool = z.enum(['true', 'false', 'True', 'False']).transform((v) => v.toLowerCase() === 'true');
 
 /** GET /api/phoneExtensions/getRequestUri: the answer is the URI to open, as a JSON string. */
 export function phoneBridgeRoutes(app: App) {
@@ -17,11 +15,8 @@ export function phoneBridgeRoutes(app: App) {
       schema: {
         tags: ['phone'],
         summary: "The URI that places a call through the user's (or the facility's) phone extension",
-        querystring: z.object({
-          destinationPhone: z.string().min(1).max(40),
-          useFacilityId: bool.optional(),
-          facilityId: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: requestUriQuery,
+        response: { 200: requestUriResponse },
       },
     },
     async (req, reply) => {

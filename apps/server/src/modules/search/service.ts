@@ -1,10 +1,17 @@
+import type {
+  CustomerMatch,
+  InvoiceSearchRow,
+  PhoneLookupResult,
+  SearchResult,
+  ServiceVehicleSearchRow,
+} from '@glass/domain/contracts';
 import { normalizePhone } from '@glass/domain/rules/phone-input';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { compileODataQuery } from '../../odata/index.js';
-import { invoiceListResource } from '../invoices/list-resource.js';
-import { serviceVehicleListResource } from '../service-vehicles/list-resource.js';
+import { invoiceListResource } from '../invoices/index.js';
+import { serviceVehicleListResource } from '../service-vehicles/index.js';
 import { likePrefix } from '../../odata/index.js';
 
 export interface SearchInput {
@@ -59,13 +66,14 @@ const customersByPhoneSuffix = (digits: string) => {
 
 /**
  * Global search (spec 1 §5): every filled field narrows both invoices and service vehicles.
- * A phone matches the last digits of the given length. RO number needs a facility (the screen enables it
- * only then); here it is accepted alone too but then matches across facilities.
+ * A phone matches the last digits of the given length. RO number needs a facility (RO numbers are the
+ * dealers' own and repeat across facilities; the screen enables the field only then): without one it is a 400
+ * on facilityId.
  */
 export class SearchService {
   constructor(private db: Database) {}
 
-  async search(input: SearchInput) {
+  async search(input: SearchInput): Promise<SearchResult> {
     const inv: SQL[] = [];
     const sv: SQL[] = [];
     const phone = input.phone ? normalizePhone(input.phone) : '';
@@ -107,6 +115,7 @@ export class SearchService {
       sv.push(sql`sv.license_tag = ${tag}`);
     }
     if (input.roNumber) {
+      if (!input.facilityId) throw badRequest('facilityId', 'Choose a facility to search by RO number');
       const ro = input.roNumber.trim();
       inv.push(sql`i.ro_number = ${ro}`);
       sv.push(sql`sv.repair_order_number = ${ro}`);
@@ -129,23 +138,27 @@ export class SearchService {
       throw badRequest('search', 'Fill at least one search field besides the facility');
 
     const [invoices, serviceVehicles] = await Promise.all([
-      this.list(
+      this.list<InvoiceSearchRow>(
         invoiceListResource,
         { $select: INVOICE_SEARCH_SELECT, $orderby: 'openDateTime desc', $top: String(MAX_RESULTS) },
         inv,
       ),
-      this.list(serviceVehicleListResource, { $orderby: 'id desc', $top: String(MAX_RESULTS) }, sv),
+      this.list<ServiceVehicleSearchRow>(
+        serviceVehicleListResource,
+        { $orderby: 'id desc', $top: String(MAX_RESULTS) },
+        sv,
+      ),
     ]);
     return { invoices, serviceVehicles };
   }
 
   /** The Phone dialog: customers, service vehicles and invoices whose phone ends with the digits. */
-  async phoneLookup(phoneInput: string) {
+  async phoneLookup(phoneInput: string): Promise<PhoneLookupResult> {
     const phone = normalizePhone(phoneInput);
     if (phone.length < 4) throw badRequest('phone', 'Enter at least 4 digits of the phone number');
     const ids = customersByPhoneSuffix(phone);
     const [customers, found] = await Promise.all([
-      this.db.rows(
+      this.db.rows<CustomerMatch>(
         sql`select c.id, c.first_name as "firstName", c.last_name as "lastName", c.primary_phone as "primaryPhone",
                    c.primary_phone_type_id as "primaryPhoneTypeId", c.secondary_phone as "secondaryPhone",
                    c.secondary_phone_type_id as "secondaryPhoneTypeId", c.do_not_call as "doNotCall"
@@ -156,9 +169,9 @@ export class SearchService {
     return { customers, ...found };
   }
 
-  private async list(resource: typeof invoiceListResource, query: Record<string, string>, where: SQL[]) {
+  private async list<T>(resource: typeof invoiceListResource, query: Record<string, string>, where: SQL[]) {
     const compiled = compileODataQuery(resource, query, { extraWhere: sql.join(where, sql` and `) });
     const [row] = await this.db.rows<{ json: string }>(compiled.dataSql);
-    return JSON.parse(row?.json ?? '[]') as Record<string, unknown>[];
+    return JSON.parse(row?.json ?? '[]') as T[];
   }
 }

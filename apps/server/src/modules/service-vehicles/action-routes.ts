@@ -1,16 +1,17 @@
+import { svDetail } from '@glass/domain/contracts/service-vehicles';
 import type { Action } from '@glass/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { currentUser } from '../../http/auth.js';
 import { FileStore } from '../../files/file-store.js';
 import { ActionService } from './action-service.js';
 import { DetailService } from './detail-service.js';
-import { readEditForm } from './edit-form.js';
+import { EDIT_UPLOAD, readEditForm } from './edit-form.js';
 import { EditService } from './edit-service.js';
-import { LockService } from './lock-service.js';
+import { serviceVehicleRecord } from './records.js';
 import { sendJson, userTzo } from './routes.js';
 import { idParams, patchBody, thumbBody } from './schemas.js';
 
@@ -24,8 +25,7 @@ export function serviceVehicleActionRoutes(app: App) {
   const { db, config } = app.deps;
   const detail = new DetailService(db);
   const actions = new ActionService(db);
-  const locks = new LockService(db);
-  const edits = new EditService(db, new FileStore(db, config.dataDir));
+  const edits = new EditService(db, new FileStore(db, config));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** One write route: validate, `run`, then answer the detail. Params default to {id}. */
@@ -33,6 +33,8 @@ export function serviceVehicleActionRoutes(app: App) {
     method: 'PUT' | 'POST' | 'PATCH';
     url: string;
     action: Action;
+    /** The form's file fields, for a route that takes uploads (multipart). */
+    upload?: { fields: readonly string[] };
     summary: string;
     params?: P;
     body?: B;
@@ -41,12 +43,13 @@ export function serviceVehicleActionRoutes(app: App) {
     r.route({
       method: route.method,
       url: route.url,
-      config: { action: route.action },
+      config: { action: route.action, ...(route.upload ? { upload: route.upload } : {}) },
       schema: {
         tags,
         summary: route.summary,
         params: route.params ?? idParams,
         ...(route.body ? { body: route.body } : {}),
+        response: { 200: svDetail },
       },
       // The schemas above have validated params and body by the time the handler runs.
       handler: async (req, reply) => {
@@ -109,26 +112,27 @@ export function serviceVehicleActionRoutes(app: App) {
     url: '/api/ServiceVehicle/:id/lock',
     action: lock,
     summary: 'Lock for the current user (409 when someone else holds it)',
-    run: (user, p) => locks.lock(user, p.id),
+    run: (user, p) => serviceVehicleRecord.take(db, user, p.id),
   });
   action({
     method: 'PUT',
     url: '/api/ServiceVehicle/:id/removeLock',
     action: lock,
     summary: 'Remove my own lock (409 when someone else holds it)',
-    run: (user, p) => locks.removeOwn(user, p.id),
+    run: (user, p) => serviceVehicleRecord.releaseOwn(db, user, p.id),
   });
   action({
     method: 'PUT',
     url: '/api/ServiceVehicle/:id/removeLock/all',
     action: 'locks.override',
     summary: "Remove the lock, whoever's it is",
-    run: (user, p) => locks.removeAny(user, p.id),
+    run: (user, p) => serviceVehicleRecord.releaseAll(db, user, p.id),
   });
   action({
     method: 'PUT',
     url: '/api/ServiceVehicle/:id',
     action: write,
+    upload: EDIT_UPLOAD,
     summary:
       'Edit as a multipart form (vin, roNumber, roStatusId, vehicleModel, color, state, facilityId, phone2TypeId, sourceId, quote amounts, ROImageFile, InsuranceCardImageFile, WindshieldImageFiles)',
     run: async (user, p, _body, req) => edits.edit(user, p.id, await readEditForm(req)),

@@ -1,26 +1,25 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
-import { assertReference, describeChanges, inTx, loadForWrite, recordChange } from './records.js';
+import type { Database } from '../../db/client.js';
+import { assertReference, describeChanges, loadForWrite, recordChange } from './records.js';
+import { svPatchBody } from '@glass/domain/contracts/service-vehicles';
+import { SV_PATCH_COLUMNS } from './detail-fields.js';
 import type { PatchInput } from './schemas.js';
+import type { Db } from '../../db/unit-of-work.js';
 
-/** PATCH fields and their columns; `at` marks timestamps, compared as instants rather than as text. */
-const PATCH_COLUMNS: Record<keyof PatchInput, { col: string; at?: true }> = {
-  followedUp: { col: 'followed_up' },
-  followUpDate: { col: 'follow_up_date', at: true },
-  flagged: { col: 'flagged' },
-  readyToCall: { col: 'ready_to_call' },
-  readyForParts: { col: 'ready_for_parts' },
-  readyToSchedule: { col: 'ready_to_schedule' },
-  windshieldChecked: { col: 'windshield_checked' },
-  windshieldNotes: { col: 'windshield_notes' },
-  serviceAdvisorName: { col: 'service_advisor_name' },
-  promisedDateTime: { col: 'promised_date_time', at: true },
-  inspectedAt: { col: 'inspected_at', at: true },
-  leadTechnicianId: { col: 'lead_technician_id' },
-  internal: { col: 'internal' },
-  paymentTypeId: { col: 'payment_type_id' },
-};
+/**
+ * PATCH fields and their columns, from the detail's declaration (detail-fields.ts); `at` marks
+ * timestamps, compared as instants rather than as text. A contract PATCH field without a column stops the start.
+ */
+const PATCH_COLUMNS = Object.fromEntries(
+  Object.entries(SV_PATCH_COLUMNS).map(([k, c]) => [
+    k,
+    c.kind === 'at' ? { col: c.col, at: true } : { col: c.col },
+  ]),
+) as Record<keyof PatchInput, { col: string; at?: true }>;
+const undeclared = Object.keys(svPatchBody.shape).filter((k) => !(k in PATCH_COLUMNS));
+if (undeclared.length)
+  throw new Error(`Service vehicle PATCH fields without a column: ${undeclared.join(', ')}`);
 
 const THUMB_LABEL: Record<number, string> = { 1: 'Thumbs up', [-1]: 'Thumbs down', 0: 'No thumb' };
 
@@ -40,8 +39,8 @@ export class ActionService {
    * unless the same request sets it.
    */
   patch(user: SessionUser, id: number, input: PatchInput): Promise<boolean> {
-    return inTx(this.db, async (tx) => {
-      await loadForWrite(this.db, tx, id, user);
+    return this.db.transaction(async (tx) => {
+      await loadForWrite(tx, id, user);
       const keys = Object.keys(input) as (keyof PatchInput)[];
       if (keys.length === 0) return false;
       const wanted: Partial<Record<keyof PatchInput, unknown>> = { ...input };
@@ -55,7 +54,7 @@ export class ActionService {
         .map((k) => ({ field: k, before: current[k], after: wanted[k] }));
       if (changes.length === 0) return false;
       if (changes.some((c) => c.field === 'leadTechnicianId')) {
-        await assertReference(this.db, tx, 'user', input.leadTechnicianId, 'leadTechnicianId');
+        await assertReference(tx, 'user', input.leadTechnicianId, 'leadTechnicianId');
       }
       const sets = changes.map(
         (c) => sql`${sql.identifier(PATCH_COLUMNS[c.field as keyof PatchInput].col)} = ${c.after ?? null}`,
@@ -63,7 +62,7 @@ export class ActionService {
       await this.update(tx, id, sets);
       const followedUp =
         changes.length === 1 && changes[0].field === 'followedUp' && changes[0].after === true;
-      await recordChange(this.db, tx, user, id, {
+      await recordChange(tx, user, id, {
         activity: followedUp ? 'Followed up' : 'Service vehicle updated',
         details: describeChanges(changes),
       });
@@ -85,20 +84,20 @@ export class ActionService {
   }
 
   async lost(user: SessionUser, id: number, lostReasonId: number): Promise<boolean> {
-    const reason = await assertReference(this.db, undefined, 'lost reason', lostReasonId, 'lostReasonId');
+    const reason = await assertReference(this.db, 'lost reason', lostReasonId, 'lostReasonId');
     return this.setFlags(user, id, { lost: true, lost_reason_id: lostReasonId }, 'Marked lost', reason?.name);
   }
 
   /** A disposition is the outcome of one call, so marking the same one again is a new entry. */
   async disposition(user: SessionUser, id: number, dispositionId: number): Promise<boolean> {
-    const d = await assertReference(this.db, undefined, 'disposition', dispositionId, 'dispositionId');
-    return inTx(this.db, async (tx) => {
-      await loadForWrite(this.db, tx, id, user);
+    const d = await assertReference(this.db, 'disposition', dispositionId, 'dispositionId');
+    return this.db.transaction(async (tx) => {
+      await loadForWrite(tx, id, user);
       await this.update(tx, id, [
         sql`last_disposition_id = ${dispositionId}`,
         sql`last_disposition_at = now()`,
       ]);
-      await recordChange(this.db, tx, user, id, {
+      await recordChange(tx, user, id, {
         activity: 'Disposition',
         details: d?.name,
         params: { dispositionId },
@@ -115,13 +114,12 @@ export class ActionService {
     activity: string,
     details?: string,
   ) {
-    return inTx(this.db, async (tx) => {
-      await loadForWrite(this.db, tx, id, user);
+    return this.db.transaction(async (tx) => {
+      await loadForWrite(tx, id, user);
       const cols = Object.keys(values);
       const checks = cols.map((c) => sql`${sql.identifier(c)} is not distinct from ${values[c]}`);
-      const [row] = await this.db.rows<{ same: boolean }>(
+      const [row] = await tx.rows<{ same: boolean }>(
         sql`select ${sql.join(checks, sql` and `)} as same from service_vehicles where id = ${id}`,
-        tx,
       );
       if (row.same) return false;
       await this.update(
@@ -129,23 +127,21 @@ export class ActionService {
         id,
         cols.map((c) => sql`${sql.identifier(c)} = ${values[c]}`),
       );
-      await recordChange(this.db, tx, user, id, { activity, details: details ?? null });
+      await recordChange(tx, user, id, { activity, details: details ?? null });
       return true;
     });
   }
 
-  private async update(tx: Orm, id: number, sets: SQL[]) {
-    await this.db.rows(
+  private async update(tx: Db, id: number, sets: SQL[]) {
+    await tx.rows(
       sql`update service_vehicles set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
-      tx,
     );
   }
 
-  private async columns(tx: Orm, id: number, keys: (keyof PatchInput)[]) {
+  private async columns(tx: Db, id: number, keys: (keyof PatchInput)[]) {
     const cols = keys.map((k) => sql`${sql.identifier(PATCH_COLUMNS[k].col)} as ${sql.identifier(k)}`);
-    const [row] = await this.db.rows<Record<string, unknown>>(
+    const [row] = await tx.rows<Record<string, unknown>>(
       sql`select ${sql.join(cols, sql`, `)} from service_vehicles where id = ${id}`,
-      tx,
     );
     return row;
   }

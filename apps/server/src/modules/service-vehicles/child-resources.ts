@@ -1,4 +1,4 @@
-import { f, userName } from '../../odata/fields.js';
+import { f, nn, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 /**
@@ -10,14 +10,14 @@ export const serviceVehicleHistoryResource: ODataResource = {
   from: 'service_vehicle_history h',
   fields: {
     id: f('h.id', 'number'),
-    serviceVehicleId: f('h.service_vehicle_id', 'number'),
-    activityDate: f('h.activity_date', 'datetime'),
-    activity: f('h.activity', 'string'),
+    serviceVehicleId: nn('h.service_vehicle_id', 'number'),
+    activityDate: nn('h.activity_date', 'datetime'),
+    activity: nn('h.activity', 'string'),
     userId: f('h.user_id', 'number'),
     user: userName('h.user_id'),
     details: f('h.details', 'string'),
     activityLogId: f('h.activity_log_id', 'number'),
-    isContact: f('h.is_contact', 'boolean'),
+    isContact: nn('h.is_contact', 'boolean'),
   },
   defaultOrderBy: 'h.activity_date desc',
   key: 'h.id',
@@ -41,8 +41,8 @@ export const quickQuoteResource: ODataResource = {
   from: 'quick_quotes q',
   fields: {
     id: f('q.id', 'number'),
-    quotedAt: f('q.quoted_at', 'datetime'),
-    serviceVehicleId: f('q.service_vehicle_id', 'number'),
+    quotedAt: nn('q.quoted_at', 'datetime'),
+    serviceVehicleId: nn('q.service_vehicle_id', 'number'),
     quotedById: f('q.quoted_by_id', 'number'),
     quotedBy: userName('q.quoted_by_id'),
     ...quote(1),

@@ -1,14 +1,15 @@
 import { defaultRepairLineCount, vinModelYear } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
-import { assertReference, inTx, recordChange } from './records.js';
+import { assertReference, recordChange } from './records.js';
 import type { CreateInput } from './schemas.js';
 import { checkedVin, recordVinLookup } from './vin-check.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** Line amounts start at 0: the rate depends on the payer (insurer repair rates), known only later. */
-const DEFAULT_REPAIR_DESCRIPTION = 'Chip repair';
+export const DEFAULT_REPAIR_DESCRIPTION = 'Chip repair';
 
 /**
  * Creating a service vehicle (spec 1 §5): N repairs (not replacement) add N default repair lines;
@@ -28,13 +29,13 @@ export async function createServiceVehicle(
   const facilityId = input.facilityId ?? user.facilityId;
   if (!facilityId) throw badRequest('facilityId', 'Choose a facility');
 
-  return inTx(db, async (tx) => {
-    await assertReference(db, tx, 'facility', facilityId, 'facilityId');
-    await assertReference(db, tx, 'user', input.leadTechnicianId, 'leadTechnicianId');
-    const customerId = await insertCustomer(db, tx, input.customer);
+  return db.transaction(async (tx) => {
+    await assertReference(tx, 'facility', facilityId, 'facilityId');
+    await assertReference(tx, 'user', input.leadTechnicianId, 'leadTechnicianId');
+    const customerId = await insertCustomer(tx, input.customer);
     const v = input.vehicle;
     const ro = input.repairOrder;
-    const [row] = await db.rows<{ id: number }>(
+    const [row] = await tx.rows<{ id: number }>(
       sql`insert into service_vehicles (facility_id, customer_id, payment_type_id, internal, created_by_id, lead_technician_id,
             promised_date_time, service_advisor_name, repair_count, windshield_checked, windshield_notes,
             vehicle_year, vehicle_make, vehicle_model, vin, license_tag, license_state, service_tag, stock_number, topper,
@@ -47,11 +48,10 @@ export async function createServiceVehicle(
             ${v.bodyStyle ?? null}, ${v.color ?? null}, ${v.mileage ?? null}, ${v.sourceId ?? null},
             ${ro.repairOrderNumber ?? null}, ${ro.openedAt ?? null}, ${ro.statusId ?? -1}, ${ro.statusDescription ?? null})
           returning id`,
-      tx,
     );
-    await addDefaultRepairLines(db, tx, row.id, 1, lines, input.repairs);
-    if (vin) await recordVinLookup(db, tx, user, row.id, vin);
-    await recordChange(db, tx, user, row.id, {
+    await addDefaultRepairLines(tx, row.id, 1, lines, input.repairs);
+    if (vin) await recordVinLookup(tx, user, row.id, vin);
+    await recordChange(tx, user, row.id, {
       activity: 'Service vehicle created',
       type: 'create',
       details: ro.repairOrderNumber ? `RO ${ro.repairOrderNumber}` : null,
@@ -63,8 +63,7 @@ export async function createServiceVehicle(
 
 /** Lines `from`..`to` (1-based), filled from `given[line - 1]` where the form sent contents. */
 export async function addDefaultRepairLines(
-  db: Database,
-  tx: Orm,
+  db: Db,
   svId: number,
   from: number,
   to: number,
@@ -81,11 +80,10 @@ export async function addDefaultRepairLines(
   await db.rows(
     sql`insert into service_vehicle_repairs (service_vehicle_id, line_number, description, location, amount)
         values ${sql.join(values, sql`, `)}`,
-    tx,
   );
 }
 
-async function insertCustomer(db: Database, tx: Orm, c: CreateInput['customer']): Promise<number | null> {
+async function insertCustomer(db: Db, c: CreateInput['customer']): Promise<number | null> {
   if (!c) return null;
   const p1 = c.contact?.primaryPhone;
   const p2 = c.contact?.secondaryPhone;
@@ -97,7 +95,6 @@ async function insertCustomer(db: Database, tx: Orm, c: CreateInput['customer'])
         values (${c.firstName ?? ''}, ${c.lastName ?? ''}, ${c.email ?? null}, ${p1?.phone || null}, ${p1?.phoneTypeId ?? -1},
           ${p2?.phone || null}, ${p2?.phoneTypeId ?? -1})
         returning id`,
-    tx,
   );
   return row.id;
 }

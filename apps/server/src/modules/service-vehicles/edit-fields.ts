@@ -1,118 +1,51 @@
-import { PaymentType, RepairOrderStatus, VehicleSource } from '@glass/domain';
-import { HttpError, validationFailed } from '../../http/errors.js';
-import { checkedVin } from './vin-check.js';
+import { type SvEditField, svEditFields } from '@glass/domain/contracts/service-vehicles';
+import { validationFailed } from '../../http/errors.js';
 
 /**
  * The text fields of PUT /api/ServiceVehicle/{id} (spec 2 §7: vin, roNumber, roStatusId, vehicleModel,
  * color, state, facilityId, phone2TypeId, sourceId, quote amounts, plus the other fields of the
- * detail form). Form values are strings; a blank value clears the field, or sets its "none" value
- * where the column cannot be empty. Parsers throw a message, which becomes a 400 on the field.
+ * detail form). How each value is read (limits, blanks, messages) is the domain contract's
+ * `svEditFields`, which the web form validates with too; here is only where each one is stored.
  */
-type Parse = (raw: string, name: string) => unknown;
-
-/** A parser's complaint about one value. */
-class Problem extends Error {}
-
 export interface EditField {
   name: string;
   table: 'sv' | 'customer';
   col: string;
-  parse: Parse;
 }
 
-const text =
-  (max: number, opts: { upper?: boolean; blank?: string | null } = {}): Parse =>
-  (raw) => {
-    const v = raw.trim();
-    if (v === '') return opts.blank === undefined ? null : opts.blank;
-    if (v.length > max) throw new Problem(`At most ${max} characters`);
-    return opts.upper ? v.toUpperCase() : v;
-  };
-
-const int =
-  (min: number, max: number, opts: { allowed?: number[]; blank?: number | 'required' } = {}): Parse =>
-  (raw) => {
-    const v = raw.trim();
-    if (v === '') {
-      if (opts.blank === 'required') throw new Problem('Required');
-      return opts.blank ?? null;
-    }
-    if (!/^-?\d+$/.test(v)) throw new Problem('Must be a whole number');
-    const n = Number(v);
-    if (n < min || n > max || (opts.allowed && !opts.allowed.includes(n)))
-      throw new Problem(`Unknown value ${v}`);
-    return n;
-  };
-
-const money: Parse = (raw) => {
-  const v = raw.trim();
-  if (v === '') return null;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(v)) throw new Problem('Must be an amount with at most 2 decimals');
-  return Number(v);
+const COLUMNS: Record<SvEditField, Omit<EditField, 'name'>> = {
+  vin: { table: 'sv', col: 'vin' },
+  roNumber: { table: 'sv', col: 'repair_order_number' },
+  roStatusId: { table: 'sv', col: 'ro_status_id' },
+  vehicleYear: { table: 'sv', col: 'vehicle_year' },
+  vehicleMake: { table: 'sv', col: 'vehicle_make' },
+  vehicleModel: { table: 'sv', col: 'vehicle_model' },
+  color: { table: 'sv', col: 'color' },
+  state: { table: 'sv', col: 'license_state' },
+  licenseTag: { table: 'sv', col: 'license_tag' },
+  serviceTag: { table: 'sv', col: 'service_tag' },
+  stockNumber: { table: 'sv', col: 'stock_number' },
+  mileage: { table: 'sv', col: 'mileage' },
+  facilityId: { table: 'sv', col: 'facility_id' },
+  sourceId: { table: 'sv', col: 'source_id' },
+  paymentTypeId: { table: 'sv', col: 'payment_type_id' },
+  repairQuoteAmount: { table: 'sv', col: 'repair_quote_amount' },
+  replacementQuoteAmount: { table: 'sv', col: 'replacement_quote_amount' },
+  repairCount: { table: 'sv', col: 'repair_count' },
+  windshieldChecked: { table: 'sv', col: 'windshield_checked' },
+  windshieldNotes: { table: 'sv', col: 'windshield_notes' },
+  serviceAdvisorName: { table: 'sv', col: 'service_advisor_name' },
+  firstName: { table: 'customer', col: 'first_name' },
+  lastName: { table: 'customer', col: 'last_name' },
+  phone1: { table: 'customer', col: 'primary_phone' },
+  phone1TypeId: { table: 'customer', col: 'primary_phone_type_id' },
+  phone2: { table: 'customer', col: 'secondary_phone' },
+  phone2TypeId: { table: 'customer', col: 'secondary_phone_type_id' },
 };
 
-const bool: Parse = (raw) => {
-  const v = raw.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  throw new Problem('Must be true or false');
-};
-
-const phone: Parse = (raw) => {
-  const digits = raw.replace(/\D/g, '');
-  if (digits === '') return null;
-  if (digits.length < 7 || digits.length > 15) throw new Problem('Phone must have 7 to 15 digits');
-  return digits;
-};
-
-const phoneType = int(-1, 5, { allowed: [-1, 1, 2, 3, 4, 5], blank: -1 });
-const vin: Parse = (raw, name) => checkedVin(raw, name);
-
-const FIELDS: EditField[] = [
-  { name: 'vin', table: 'sv', col: 'vin', parse: vin },
-  { name: 'roNumber', table: 'sv', col: 'repair_order_number', parse: text(30) },
-  {
-    name: 'roStatusId',
-    table: 'sv',
-    col: 'ro_status_id',
-    parse: int(-1, 3, { allowed: Object.values(RepairOrderStatus), blank: -1 }),
-  },
-  { name: 'vehicleYear', table: 'sv', col: 'vehicle_year', parse: int(1900, 2100) },
-  { name: 'vehicleMake', table: 'sv', col: 'vehicle_make', parse: text(50) },
-  { name: 'vehicleModel', table: 'sv', col: 'vehicle_model', parse: text(50) },
-  { name: 'color', table: 'sv', col: 'color', parse: text(30) },
-  { name: 'state', table: 'sv', col: 'license_state', parse: text(2, { upper: true }) },
-  { name: 'licenseTag', table: 'sv', col: 'license_tag', parse: text(15, { upper: true }) },
-  { name: 'serviceTag', table: 'sv', col: 'service_tag', parse: text(30) },
-  { name: 'stockNumber', table: 'sv', col: 'stock_number', parse: text(30) },
-  { name: 'mileage', table: 'sv', col: 'mileage', parse: int(0, 2_000_000) },
-  { name: 'facilityId', table: 'sv', col: 'facility_id', parse: int(1, 2 ** 31 - 1, { blank: 'required' }) },
-  {
-    name: 'sourceId',
-    table: 'sv',
-    col: 'source_id',
-    parse: int(1, 7, { allowed: Object.values(VehicleSource) }),
-  },
-  {
-    name: 'paymentTypeId',
-    table: 'sv',
-    col: 'payment_type_id',
-    parse: int(0, 8, { allowed: Object.values(PaymentType), blank: 0 }),
-  },
-  { name: 'repairQuoteAmount', table: 'sv', col: 'repair_quote_amount', parse: money },
-  { name: 'replacementQuoteAmount', table: 'sv', col: 'replacement_quote_amount', parse: money },
-  { name: 'repairCount', table: 'sv', col: 'repair_count', parse: int(0, 4, { blank: 'required' }) },
-  { name: 'windshieldChecked', table: 'sv', col: 'windshield_checked', parse: bool },
-  { name: 'windshieldNotes', table: 'sv', col: 'windshield_notes', parse: text(2000) },
-  { name: 'serviceAdvisorName', table: 'sv', col: 'service_advisor_name', parse: text(100) },
-  { name: 'firstName', table: 'customer', col: 'first_name', parse: text(50, { blank: '' }) },
-  { name: 'lastName', table: 'customer', col: 'last_name', parse: text(50, { blank: '' }) },
-  { name: 'phone1', table: 'customer', col: 'primary_phone', parse: phone },
-  { name: 'phone1TypeId', table: 'customer', col: 'primary_phone_type_id', parse: phoneType },
-  { name: 'phone2', table: 'customer', col: 'secondary_phone', parse: phone },
-  { name: 'phone2TypeId', table: 'customer', col: 'secondary_phone_type_id', parse: phoneType },
-];
-const BY_KEY = new Map(FIELDS.map((f) => [f.name.toLowerCase(), f]));
+const BY_KEY = new Map(
+  (Object.keys(COLUMNS) as SvEditField[]).map((name) => [name.toLowerCase(), { ...COLUMNS[name], name }]),
+);
 /** Sent by forms that post the whole record; the id is the URL's. */
 const IGNORED = new Set(['id', 'servicevehicleid']);
 
@@ -127,13 +60,9 @@ export function parseEditFields(fields: Record<string, string>): { field: EditFi
       errors[key] = ['Unknown field'];
       continue;
     }
-    try {
-      out.push({ field, value: field.parse(raw, field.name) });
-    } catch (e) {
-      if (e instanceof Problem) errors[field.name] = [e.message];
-      else if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors);
-      else throw e;
-    }
+    const parsed = svEditFields.shape[field.name].safeParse(raw);
+    if (parsed.success) out.push({ field, value: parsed.data });
+    else errors[field.name] = parsed.error.issues.map((i) => i.message);
   }
   if (Object.keys(errors).length) throw validationFailed(errors);
   return out;

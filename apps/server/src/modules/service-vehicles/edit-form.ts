@@ -1,7 +1,7 @@
 import { IMAGE_TOO_LARGE } from '@glass/domain';
 import type { FastifyRequest } from 'fastify';
 import { type CheckedImage, asImage } from '../../files/file-store.js';
-import { formKey } from '../../files/multipart-form.js';
+import { assertUploadDeclared, formKey } from '../../files/multipart-form.js';
 import { badRequest } from '../../http/errors.js';
 
 /** The image fields of PUT /api/ServiceVehicle/{id} (spec 2 §7), by normalized name; only the windshield takes several. */
@@ -11,6 +11,8 @@ export const IMAGE_FIELDS = {
   windshieldimagefiles: { name: 'WindshieldImageFiles', many: true },
 } as const;
 export type ImageField = (typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS]['name'];
+/** The upload declaration of the edit route (config.upload). */
+export const EDIT_UPLOAD = { fields: Object.values(IMAGE_FIELDS).map((f) => f.name) };
 
 export interface EditForm {
   /** Text fields by normalized name (lower case); a repeated field keeps its last value. */
@@ -24,6 +26,7 @@ export interface EditForm {
  * on its field with the spec's text. The shared reader in files/ takes one file; this form has three fields.
  */
 export async function readEditForm(req: FastifyRequest): Promise<EditForm> {
+  assertUploadDeclared(req, EDIT_UPLOAD.fields);
   const fields: Record<string, string> = {};
   const images: EditForm['images'] = [];
   if (!req.isMultipart()) {
@@ -53,7 +56,7 @@ export async function readEditForm(req: FastifyRequest): Promise<EditForm> {
     if (buffer.length === 0 && !part.filename) continue;
     if (!spec.many && images.some((i) => i.field === spec.name))
       throw badRequest(spec.name, 'Attach at most one image');
-    const image = asImage({ filename: part.filename || 'image', buffer });
+    const image = asImage({ filename: part.filename || 'image', buffer, field: spec.name });
     if (typeof image === 'string') throw badRequest(spec.name, image);
     images.push({ field: spec.name, image });
   }

@@ -30,7 +30,7 @@ describe('POST /api/Invoices/createInvoiceFromServiceVehicle/{id}', () => {
 
     const [inv] = await t.app.deps.db.rows<Record<string, unknown>>(
       sql`select facility_id, customer_id, payment_type_id, reference_number, vin, vehicle_make, service_vehicle_id, ro_number,
-                 repair_count, replacement, initiated, sold_to, customer_phone, total_cost, created_by_id
+                 repair_count, replacement, initiated, sold_to, customer_phone, labor_cost, tax_cost, total_cost, created_by_id
           from invoices where id = ${invoiceId}`,
     );
     expect(inv).toEqual(
@@ -48,7 +48,10 @@ describe('POST /api/Invoices/createInvoiceFromServiceVehicle/{id}', () => {
         initiated: true,
         sold_to: 'Pat Testcase',
         customer_phone: '7135550199',
-        total_cost: 89.9,
+        // Labor 89.90, tax 8.25 % of labor (7.416 75 → 7.42), total 97.32.
+        labor_cost: 89.9,
+        tax_cost: 7.42,
+        total_cost: 97.32,
         created_by_id: 103,
       }),
     );

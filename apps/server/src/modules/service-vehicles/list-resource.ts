@@ -1,4 +1,4 @@
-import { f, lookup, out, userName } from '../../odata/fields.js';
+import { f, lookup, nn, out, userName } from '../../odata/fields.js';
 import type { ODataResource, ODataType } from '../../odata/types.js';
 import { DEFAULT_TZO, priorityColorSql, priorityPartition, prioritySql, tzoMinutes } from './priority-sql.js';
 
@@ -6,8 +6,8 @@ import { DEFAULT_TZO, priorityColorSql, priorityPartition, prioritySql, tzoMinut
  * GET /api/ServiceVehicles: the list row of spec 1 §3 "Service vehicle list row", plus the flags the
  * priority rule needs and the priority itself. Names (facility, lead technician, lock holder, customer)
  * are looked up for the rows of the page only (joined after its limit where they are by key); filters
- * run on service_vehicles' own indexed columns. "Only repairs > 0" stays a client filter (`$filter=repairCount gt 0`): the service
- * drive and global search list every vehicle.
+ * run on service_vehicles' own indexed columns. "Only repairs > 0" (spec 1 §5) is the route's condition
+ * (routes.ts), not a client filter; global search uses this resource without it and finds every vehicle.
  *
  * `priority` depends on "today", which depends on the user's time zone, so there is one resource per
  * TZO (the engine caches its plan per resource object; sessions use a handful of zones).
@@ -37,33 +37,33 @@ function build(tzo: number): ODataResource {
     from: 'service_vehicles sv',
     fields: {
       id: f('sv.id', 'number'),
-      createdAt: f('sv.created_at', 'datetime'),
-      updatedAt: f('sv.updated_at', 'datetime'),
-      flagged: f('sv.flagged', 'boolean'),
+      createdAt: nn('sv.created_at', 'datetime'),
+      updatedAt: nn('sv.updated_at', 'datetime'),
+      flagged: nn('sv.flagged', 'boolean'),
       followUpDate: f('sv.follow_up_date', 'datetime'),
-      followedUp: f('sv.followed_up', 'boolean'),
+      followedUp: nn('sv.followed_up', 'boolean'),
       /** The list's date range: the follow-up date, or the created date when there is none (spec 1 §5). */
-      activityDate: f('coalesce(sv.follow_up_date, sv.created_at)', 'datetime'),
+      activityDate: nn('coalesce(sv.follow_up_date, sv.created_at)', 'datetime'),
       inspectedAt: f('sv.inspected_at', 'datetime'),
       promisedDateTime: f('sv.promised_date_time', 'datetime'),
-      repairCount: f('sv.repair_count', 'number'),
+      repairCount: nn('sv.repair_count', 'number'),
       serviceAdvisorName: f('sv.service_advisor_name', 'string'),
       hasServiceAdvisor: f("(coalesce(sv.service_advisor_name, '') <> '')", 'boolean'),
-      windshieldChecked: f('sv.windshield_checked', 'boolean'),
+      windshieldChecked: nn('sv.windshield_checked', 'boolean'),
       windshieldNotes: f('sv.windshield_notes', 'string'),
-      internal: f('sv.internal', 'boolean'),
-      void: f('sv.void', 'boolean'),
-      lost: f('sv.lost', 'boolean'),
-      readyToCall: f('sv.ready_to_call', 'boolean'),
-      readyForParts: f('sv.ready_for_parts', 'boolean'),
-      readyToSchedule: f('sv.ready_to_schedule', 'boolean'),
-      okToCall: f('sv.ok_to_call', 'boolean'),
+      internal: nn('sv.internal', 'boolean'),
+      void: nn('sv.void', 'boolean'),
+      lost: nn('sv.lost', 'boolean'),
+      readyToCall: nn('sv.ready_to_call', 'boolean'),
+      readyForParts: nn('sv.ready_for_parts', 'boolean'),
+      readyToSchedule: nn('sv.ready_to_schedule', 'boolean'),
+      okToCall: nn('sv.ok_to_call', 'boolean'),
       lastContactAt: f('sv.last_contact_at', 'datetime'),
       invoiceId: f('sv.invoice_id', 'number'),
-      thumb: f('sv.thumb', 'number'),
-      paymentTypeId: f('sv.payment_type_id', 'number'),
-      notesCount: f('sv.notes_count', 'number'),
-      facilityId: f('sv.facility_id', 'number'),
+      thumb: nn('sv.thumb', 'number'),
+      paymentTypeId: nn('sv.payment_type_id', 'number'),
+      notesCount: nn('sv.notes_count', 'number'),
+      facilityId: nn('sv.facility_id', 'number'),
       leadTechnicianId: f('sv.lead_technician_id', 'number'),
       createdById: f('sv.created_by_id', 'number'),
       customerId: f('sv.customer_id', 'number'),
@@ -76,7 +76,7 @@ function build(tzo: number): ODataResource {
       'vehicle/serviceTag': f('sv.service_tag', 'string'),
       'vehicle/stockNumber': f('sv.stock_number', 'string'),
       'repairOrder/repairOrderNumber': f('sv.repair_order_number', 'string'),
-      'repairOrder/statusId': f('sv.ro_status_id', 'number'),
+      'repairOrder/statusId': nn('sv.ro_status_id', 'number'),
       'repairOrder/openedAt': f('sv.ro_opened_at', 'datetime'),
       'facility/name': facility('name'),
       'facility/shortName': facility('short_name'),
@@ -102,7 +102,7 @@ function build(tzo: number): ODataResource {
        * Spec 1 §4, 1 (first) to 9; sortable and filterable. Computed per row from the stored class; a page
        * ordered by it reads each value's rows from the indexes on the class (priorityPartition).
        */
-      priority: { ...f(priority, 'number'), partition: priorityPartition('sv', tzo) },
+      priority: { ...nn(priority, 'number'), partition: priorityPartition('sv', tzo) },
       priorityColor: out(priorityColorSql(priority), 'string'),
     },
     defaultOrderBy: 'sv.id desc',

@@ -1,3 +1,4 @@
+import type { MyServiceVehicles } from '@glass/domain/contracts/service-vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { compileODataQuery } from '../../odata/index.js';
@@ -69,10 +70,9 @@ function involves(userId: number, type: RequestsQuery['filterType']): SQL {
   return sql`(${started} or ${received(false)})`;
 }
 
-export interface MyListPage {
-  items: Record<string, unknown>[];
-  total: number;
-}
+/** `{items, total}` of the My lists (the contract's shape). */
+export type MyListPage = MyServiceVehicles;
+type MyListItem = MyListPage['items'][number];
 
 /**
  * My Service Vehicles and My Requests (spec 2 §7): a bounded page ({items, total}) of list rows
@@ -143,15 +143,15 @@ export class MyListService {
       },
     );
     const [row] = await this.db.listRows<{ json: string }>(compiled.dataSql);
-    const byId = new Map((JSON.parse(row.json) as Record<string, unknown>[]).map((r) => [r.id as number, r]));
+    const byId = new Map((JSON.parse(row.json) as MyListItem[]).map((r) => [r.id, r]));
     return { items: list.map((id) => byId.get(id)).filter((r) => r !== undefined), total };
   }
 
   /** The latest tech request of each row that involves the user, as `request`. */
-  private async withRequests(items: Record<string, unknown>[], userId: number) {
+  private async withRequests(items: MyListItem[], userId: number): Promise<MyListItem[]> {
     if (items.length === 0) return items;
-    const ids = idList(items.map((r) => r.id as number));
-    const reqs = await this.db.rows<{ svId: number; request: unknown }>(
+    const ids = idList(items.map((r) => r.id));
+    const reqs = await this.db.rows<{ svId: number; request: MyListItem['request'] }>(
       sql`select distinct on (c.service_vehicle_id) c.service_vehicle_id as "svId",
             json_build_object('conversationId', c.id, 'subject', c.subject, 'startedAt', c.started_at,
               'startedByUserId', c.started_by_user_id,
@@ -163,7 +163,7 @@ export class MyListService {
           order by c.service_vehicle_id, c.last_message_at desc, c.id desc`,
     );
     const bySv = new Map(reqs.map((r) => [r.svId, r.request]));
-    return items.map((r) => ({ ...r, request: bySv.get(r.id as number) ?? null }));
+    return items.map((r) => ({ ...r, request: bySv.get(r.id) ?? null }));
   }
 }
 

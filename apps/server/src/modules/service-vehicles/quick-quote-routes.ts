@@ -1,5 +1,7 @@
+import { odataPage } from '@glass/domain/contracts/common';
+import { quickQuote, quickQuoteLists } from '@glass/domain/contracts/service-vehicles';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
@@ -22,6 +24,7 @@ export function quickQuoteRoutes(app: App) {
       schema: {
         tags,
         summary: 'Quick quotes, newest first (OData; ServiceVehicleId= filters)',
+        response: { 200: odataPage(quickQuote) },
         querystring: odataQuerySchema,
       },
     },
@@ -38,7 +41,11 @@ export function quickQuoteRoutes(app: App) {
     '/api/QuickQuotes/Lists',
     {
       config: { action: 'serviceVehicle.read' },
-      schema: { tags, summary: 'Pick lists of a quote: {partTypes, grades}, each [{id, name}]' },
+      schema: {
+        tags,
+        summary: 'Pick lists of a quote: {partTypes, grades}, each [{id, name}]',
+        response: { 200: quickQuoteLists },
+      },
     },
     () => service.lists(),
   );
@@ -46,7 +53,12 @@ export function quickQuoteRoutes(app: App) {
     '/api/QuickQuotes',
     {
       config: { action: 'serviceVehicle.write' },
-      schema: { tags, summary: 'Add a quick quote {serviceVehicleId, quote1, quote2}', body: quickQuoteBody },
+      schema: {
+        tags,
+        summary: 'Add a quick quote {serviceVehicleId, quote1, quote2}',
+        body: quickQuoteBody,
+        response: { 201: quickQuote },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(currentUser(req), req.body)),
   );
@@ -57,6 +69,7 @@ export function quickQuoteRoutes(app: App) {
       schema: {
         tags,
         summary: 'Change a quick quote {quote1?, quote2?}; only changed fields are written',
+        response: { 200: quickQuote },
         params: idParams,
         body: quickQuoteUpdateBody,
       },

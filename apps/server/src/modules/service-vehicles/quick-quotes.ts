@@ -1,11 +1,13 @@
+import type { QuickQuote } from '@glass/domain/contracts/service-vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { compileODataQuery } from '../../odata/index.js';
 import { quickQuoteResource } from './child-resources.js';
-import { assertReference, describeChanges, inTx, loadForWrite, recordChange } from './records.js';
+import { assertReference, describeChanges, loadForWrite, recordChange } from './records.js';
 import type { QuoteInput } from './schemas.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 const QUOTE_FIELDS = [
   'invoiceId',
@@ -26,7 +28,7 @@ const COLUMN: Record<(typeof QUOTE_FIELDS)[number], string> = {
   manufacturer: 'manufacturer',
 };
 
-type Row = Record<string, unknown> & { id: number; serviceVehicleId: number };
+type Row = QuickQuote;
 
 /** Quick quotes (spec 2 §7): two glass quotes side by side for a service vehicle. */
 export class QuickQuoteService {
@@ -45,9 +47,9 @@ export class QuickQuoteService {
     return { partTypes, grades };
   }
 
-  async one(id: number, tx?: Orm): Promise<Row> {
+  async one(id: number, tx: Db): Promise<Row> {
     const compiled = compileODataQuery(quickQuoteResource, {}, { extraWhere: sql`q.id = ${id}` });
-    const [row] = await this.db.rows<{ json: string }>(compiled.dataSql, tx);
+    const [row] = await tx.rows<{ json: string }>(compiled.dataSql);
     const found = JSON.parse(row?.json ?? '[]')[0] as Row | undefined;
     if (!found) throw notFound(`Quick quote ${id} not found.`);
     return found;
@@ -57,8 +59,8 @@ export class QuickQuoteService {
     user: SessionUser,
     input: { serviceVehicleId: number; quote1: QuoteInput; quote2: QuoteInput },
   ) {
-    return inTx(this.db, async (tx) => {
-      await loadForWrite(this.db, tx, input.serviceVehicleId, user);
+    return this.db.transaction(async (tx) => {
+      await loadForWrite(tx, input.serviceVehicleId, user);
       await this.checkRefs(tx, input.quote1, 'quote1');
       await this.checkRefs(tx, input.quote2, 'quote2');
       const cols: SQL[] = [];
@@ -72,12 +74,11 @@ export class QuickQuoteService {
           vals.push(sql`${q[k] ?? null}`);
         }
       }
-      const [row] = await this.db.rows<{ id: number }>(
+      const [row] = await tx.rows<{ id: number }>(
         sql`insert into quick_quotes (service_vehicle_id, quoted_by_id, ${sql.join(cols, sql`, `)})
             values (${input.serviceVehicleId}, ${user.id}, ${sql.join(vals, sql`, `)}) returning id`,
-        tx,
       );
-      await recordChange(this.db, tx, user, input.serviceVehicleId, {
+      await recordChange(tx, user, input.serviceVehicleId, {
         activity: 'Quick quote added',
         type: 'create',
         details: summary(input.quote1, input.quote2),
@@ -89,9 +90,9 @@ export class QuickQuoteService {
 
   /** Changes only the fields that differ; a request that changes nothing writes nothing. */
   async update(user: SessionUser, id: number, input: { quote1?: QuoteInput; quote2?: QuoteInput }) {
-    return inTx(this.db, async (tx) => {
+    return this.db.transaction(async (tx) => {
       const current = await this.one(id, tx);
-      await loadForWrite(this.db, tx, current.serviceVehicleId, user);
+      await loadForWrite(tx, current.serviceVehicleId, user);
       const sets: SQL[] = [];
       const changes: { field: string; before: unknown; after: unknown }[] = [];
       for (const [n, q] of [
@@ -108,11 +109,10 @@ export class QuickQuoteService {
         }
       }
       if (changes.length === 0) return current;
-      await this.db.rows(
+      await tx.rows(
         sql`update quick_quotes set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`,
-        tx,
       );
-      await recordChange(this.db, tx, user, current.serviceVehicleId, {
+      await recordChange(tx, user, current.serviceVehicleId, {
         activity: 'Quick quote updated',
         details: describeChanges(changes),
         params: { quickQuoteId: id },
@@ -121,11 +121,11 @@ export class QuickQuoteService {
     });
   }
 
-  private async checkRefs(tx: Orm, q: QuoteInput, prefix: string) {
-    await assertReference(this.db, tx, 'part type', q.partTypeId, `${prefix}.partTypeId`);
-    await assertReference(this.db, tx, 'grade', q.gradeId, `${prefix}.gradeId`);
+  private async checkRefs(tx: Db, q: QuoteInput, prefix: string) {
+    await assertReference(tx, 'part type', q.partTypeId, `${prefix}.partTypeId`);
+    await assertReference(tx, 'grade', q.gradeId, `${prefix}.gradeId`);
     if (q.invoiceId) {
-      const [inv] = await this.db.rows(sql`select 1 from invoices where id = ${q.invoiceId}`, tx);
+      const [inv] = await tx.rows(sql`select 1 from invoices where id = ${q.invoiceId}`);
       if (!inv) throw badRequest(`${prefix}.invoiceId`, `Unknown invoice ${q.invoiceId}`);
     }
   }

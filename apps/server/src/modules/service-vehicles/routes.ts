@@ -1,9 +1,20 @@
+import { odataPage } from '@glass/domain/contracts/common';
+import {
+  myServiceVehicles,
+  svAccessory,
+  svDetail,
+  svHistoryRow,
+  svListRow,
+  svSources,
+  vinLookup,
+} from '@glass/domain/contracts/service-vehicles';
 import { VEHICLE_SOURCE_OPTIONS } from '@glass/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { sendJson } from '../../http/send-json.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
@@ -18,10 +29,10 @@ import { tzoMinutes } from './priority-sql.js';
 import { createBody, idParams } from './schemas.js';
 
 const tags = ['service-vehicles'];
+/** The service vehicle lists (and the service drive variant) show only vehicles with repairs > 0. */
+const LISTED = sql`sv.repair_count > 0`;
 
-/** JSON text built by PostgreSQL, sent as is. */
-export const sendJson = (reply: FastifyReply, json: string, code = 200) =>
-  reply.code(code).type('application/json; charset=utf-8').send(json);
+export { sendJson };
 
 /** The session's zone for "today" (priority, date filters); the spec's 300 when the login sent none. */
 export const userTzo = (req: FastifyRequest) => tzoMinutes(currentUser(req).tzo);
@@ -54,11 +65,13 @@ export function serviceVehicleRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Service vehicle list rows with priority (OData: $filter $orderby $top $skip $count $select $expand)',
+          'Service vehicle list rows with priority, only vehicles with repairs > 0 (OData: $filter $orderby $top $skip $count $select $expand)',
+        response: { 200: odataPage(svListRow) },
         querystring: odataQuerySchema,
       },
     },
-    (req, reply) => sendODataList(db, serviceVehicleListResourceFor(userTzo(req)), req, reply),
+    // Spec 1 §5: "Only vehicles with repairs greater than 0 are listed" (no switch in the spec): the list's rule.
+    (req, reply) => sendODataList(db, serviceVehicleListResourceFor(userTzo(req)), req, reply, LISTED),
   );
   r.get(
     '/api/listMyServiceVehicles',
@@ -67,6 +80,7 @@ export function serviceVehicleRoutes(app: App) {
       schema: {
         tags,
         summary: 'My Service Vehicles: {items, total} (filterType: my-list-query.ts)',
+        response: { 200: myServiceVehicles },
         querystring: myListQuery,
       },
     },
@@ -76,7 +90,12 @@ export function serviceVehicleRoutes(app: App) {
     '/api/listMyRequests',
     {
       config: read,
-      schema: { tags, summary: 'My Requests (tech requests): {items, total}', querystring: myRequestsQuery },
+      schema: {
+        tags,
+        summary: 'My Requests (tech requests): {items, total}',
+        querystring: myRequestsQuery,
+        response: { 200: myServiceVehicles },
+      },
     },
     (req) => myLists.myRequests(req.query.userId ?? currentUser(req).id, req.query),
   );
@@ -90,6 +109,7 @@ export function serviceVehicleRoutes(app: App) {
           tags,
           summary:
             'Create a service vehicle {repairCount, vehicle, repairs, repairOrder, facilityId}; returns the detail',
+          response: { 201: svDetail },
           body: createBody,
         },
       },
@@ -105,19 +125,32 @@ export function serviceVehicleRoutes(app: App) {
   }
   r.get(
     '/api/ServiceVehicle/Sources',
-    { config: read, schema: { tags, summary: 'Vehicle sources [{id, name}]' } },
+    { config: read, schema: { tags, summary: 'Vehicle sources [{id, name}]', response: { 200: svSources } } },
     () => VEHICLE_SOURCE_OPTIONS.map((o) => ({ id: o.value, name: o.label })),
   );
   r.get(
     '/api/ServiceVehicle/:id',
-    { config: read, schema: { tags, summary: 'Service vehicle detail (spec 1 §3)', params: idParams } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Service vehicle detail (spec 1 §3)',
+        params: idParams,
+        response: { 200: svDetail },
+      },
+    },
     async (req, reply) => sendJson(reply, await detail.detail(req.params.id, userTzo(req))),
   );
   r.get(
     '/api/ServiceVehicle/Accessories/:id',
     {
       config: read,
-      schema: { tags, summary: "Windshield accessories (those on the vehicle's invoice)", params: idParams },
+      schema: {
+        tags,
+        summary: "Windshield accessories (those on the vehicle's invoice)",
+        params: idParams,
+        response: { 200: z.array(svAccessory) },
+      },
     },
     (req) => detail.accessories(req.params.id),
   );
@@ -128,6 +161,7 @@ export function serviceVehicleRoutes(app: App) {
       schema: {
         tags,
         summary: 'History entries (OData, newest first); ServiceVehicleId= also filters',
+        response: { 200: odataPage(svHistoryRow) },
         querystring: odataQuerySchema,
       },
     },
@@ -147,6 +181,7 @@ export function serviceVehicleRoutes(app: App) {
       schema: {
         tags,
         summary: 'VIN decodes of a service vehicle (or of a VIN), newest first, at most 50',
+        response: { 200: z.array(vinLookup) },
         querystring: z.object({
           serviceVehicleId: z.coerce.number().int().positive().optional(),
           vin: z.string().max(30).optional(),

@@ -1,4 +1,5 @@
-import type { App } from '../../app.js';
+import type { App } from '../../app-type.js';
+import { checkContract } from '../../../test/contract-check.js';
 import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
 
 /** A valid VIN (check digit 3, model-year code 3: 2003). */
@@ -28,12 +29,15 @@ export async function svTestContext(): Promise<SvTestContext> {
 
 export function client(app: App) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: auth(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    app
+      .inject({
+        method,
+        url,
+        headers: auth(token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      })
+      // Every service vehicle answer is parsed with its contract schema (test/contract-check.ts).
+      .then((res) => checkContract(method, url, res));
   return {
     get: (url: string, token: string) => call('GET', url, token),
     post: (url: string, token: string, payload: unknown = {}) => call('POST', url, token, payload),
@@ -79,8 +83,16 @@ export async function multipart(
   };
 }
 
-/** The smallest valid PNG header bytes plus padding: enough for a content check. */
-export const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
-]);
-export const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
+/** Whole pictures (a 1×1 PNG, a 2×2 JPEG): the server checks the first bytes, then decodes and re-encodes them. */
+export const PNG = new Uint8Array(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+export const JPEG = new Uint8Array(
+  Buffer.from(
+    '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCOACqH/9k=',
+    'base64',
+  ),
+);

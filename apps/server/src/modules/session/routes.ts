@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { loginBody, loginResponse, passwordBody, selfUser, tokenResponse } from '@glass/domain/contracts';
 import { currentUser } from '../../http/auth.js';
 import type { SessionService } from './service.js';
-
-const pin = z.string().max(20);
 
 export function sessionRoutes(app: FastifyInstance, service: SessionService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,11 +18,8 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService) {
       schema: {
         tags: ['session'],
         summary: 'Sign in with a 3-digit user name and 6-digit PIN; returns a bearer token',
-        body: z.object({
-          userName: z.string().trim().min(1, 'User name is required').max(20),
-          password: z.string().min(1, 'Password is required').max(20),
-          tzo: z.coerce.number().int().min(-900).max(900).optional(),
-        }),
+        body: loginBody,
+        response: { 200: loginResponse },
       },
     },
     (req) => service.login(req.body, meta(req)),
@@ -32,28 +27,31 @@ export function sessionRoutes(app: FastifyInstance, service: SessionService) {
 
   r.post(
     '/api/logout',
-    { schema: { tags: ['session'], summary: 'End this session' } },
+    { config: { anyRole: true }, schema: { tags: ['session'], summary: 'End this session' } },
     async (req, reply) => {
       await service.logout(currentUser(req));
       return reply.code(204).send();
     },
   );
 
-  r.get('/api/self', { schema: { tags: ['session'], summary: 'The signed-in user' } }, (req) =>
-    service.self(currentUser(req).id),
+  r.get(
+    '/api/self',
+    {
+      config: { anyRole: true },
+      schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: selfUser } },
+    },
+    (req) => service.self(currentUser(req).id),
   );
 
   r.put(
     '/api/users/password',
     {
+      config: { action: 'self.settings' },
       schema: {
         tags: ['session'],
         summary: 'Change my password; ends my other sessions and returns a fresh token',
-        body: z.object({
-          currentPassword: pin.optional(),
-          newPassword: pin.optional(),
-          confirmPassword: pin.optional(),
-        }),
+        body: passwordBody,
+        response: { 200: tokenResponse },
       },
     },
     (req) => service.changePassword(currentUser(req), req.body, meta(req)),

@@ -2,7 +2,7 @@ import { validatePasswordChange } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
 import type { SessionStore, SessionUser } from '../../auth/sessions.js';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from '../../auth/throttle.js';
+import { attemptFailed, attemptSucceeded, reserveAttempt } from '../../auth/throttle.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { unauthorized, validationFailed } from '../../http/errors.js';
@@ -33,7 +33,8 @@ export class SessionService {
     input: { userName: string; password: string; tzo?: number },
     meta: { ip: string; userAgent?: string },
   ) {
-    await assertLoginAllowed(this.db, input.userName, meta.ip);
+    // The attempt's slot is reserved (and counted as a failure) before the slow hash: see auth/throttle.ts.
+    const attempt = await reserveAttempt(this.db, input.userName, meta.ip);
     const [user] = await this.db.rows<{ id: number; passwordHash: string; isActive: boolean }>(
       sql`select id, password_hash as "passwordHash", is_active as "isActive" from users where user_name = ${input.userName}`,
     );
@@ -41,10 +42,10 @@ export class SessionService {
       ? await verifyPassword(input.password, user.passwordHash, this.hashOpts)
       : await verifyPassword(input.password, await dummyHash(this.hashOpts), this.hashOpts).then(() => false);
     if (!user || !ok || !user.isActive) {
-      await recordLoginFailure(this.db, input.userName, meta.ip);
+      await attemptFailed(this.db);
       throw unauthorized('Invalid user name or password.');
     }
-    await clearAccountFailures(this.db, input.userName);
+    await attemptSucceeded(this.db, attempt);
     const { token } = await this.sessions.create(user.id, { tzo: input.tzo, ...meta });
     return { token, user: await this.self(user.id) };
   }
@@ -82,24 +83,22 @@ export class SessionService {
       confirmPassword: input.confirmPassword ?? '',
     });
     if (!result.ok) throw validationFailed(passwordErrors(result.messages));
-    const [row] = await this.db.rows<{ passwordHash: string }>(
-      sql`select password_hash as "passwordHash" from users where id = ${user.id}`,
+    // The current PIN is checked like a login: the same account and address limits, reserved first.
+    const [row] = await this.db.rows<{ userName: string; passwordHash: string }>(
+      sql`select user_name as "userName", password_hash as "passwordHash" from users where id = ${user.id}`,
     );
-    if (!row || !(await verifyPassword(input.currentPassword!, row.passwordHash, this.hashOpts))) {
+    if (!row) throw unauthorized();
+    const attempt = await reserveAttempt(this.db, row.userName, meta.ip);
+    if (!(await verifyPassword(input.currentPassword!, row.passwordHash, this.hashOpts))) {
+      await attemptFailed(this.db);
       throw validationFailed({ currentPassword: ['Current password is not correct'] });
     }
+    await attemptSucceeded(this.db, attempt);
     const hash = await hashPassword(input.newPassword!, this.hashOpts);
-    return this.db.orm.transaction(async (tx) => {
-      await this.db.rows(
-        sql`update users set password_hash = ${hash}, updated_at = now() where id = ${user.id}`,
-        tx as any,
-      );
-      await this.sessions.revokeUser(user.id, tx as any);
-      const { token } = await this.sessions.create(
-        user.id,
-        { tzo: user.tzo ?? undefined, ...meta },
-        tx as any,
-      );
+    return this.db.transaction(async (tx) => {
+      await tx.rows(sql`update users set password_hash = ${hash}, updated_at = now() where id = ${user.id}`);
+      await this.sessions.revokeUser(user.id, tx);
+      const { token } = await this.sessions.create(user.id, { tzo: user.tzo ?? undefined, ...meta }, tx);
       return { token };
     });
   }

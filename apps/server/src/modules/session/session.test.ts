@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { auth, createTestApp, DEMO, login, nextIp } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { loginResponse, problem, selfUser, tokenResponse } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, login, nextIp, parseAs } from '../../../test/harness.js';
 
 let app: App;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ describe('POST /api/login', () => {
   it('signs in a demo user and returns a token and the user', async () => {
     const res = await post('/api/login', { ...DEMO.admin, tzo: 300 });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = parseAs(loginResponse, res);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(body.user).toMatchObject({ userName: '101', userRole: 1 });
   });
@@ -35,7 +36,7 @@ describe('POST /api/login', () => {
     const res = await post('/api/login', { userName: '102', password: '000000' });
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+    expect(parseAs(problem, res)).toMatchObject({ status: 401, title: 'Unauthorized' });
   });
 
   it('answers 401 for an unknown user', async () => {
@@ -45,7 +46,7 @@ describe('POST /api/login', () => {
   it('rejects a malformed body with 400 naming the field', async () => {
     const res = await post('/api/login', { password: '258036' });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().errors)).toContain('userName');
+    expect(Object.keys(parseAs(problem, res).errors ?? {})).toContain('userName');
   });
 
   it('locks an account after 5 failures, even with the right PIN afterwards', async () => {
@@ -90,7 +91,11 @@ describe('token checks', () => {
     const token = await login(app, DEMO.manager);
     const res = await app.inject({ method: 'GET', url: '/API/Self', headers: auth(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ userName: '102', userRole: 2, facility: { id: expect.any(Number) } });
+    expect(parseAs(selfUser, res)).toMatchObject({
+      userName: '102',
+      userRole: 2,
+      facility: { id: expect.any(Number) },
+    });
   });
 });
 
@@ -138,7 +143,7 @@ describe('PUT /api/users/password', () => {
     for (const [payload, field, message] of cases) {
       const res = await put(token, payload);
       expect(res.statusCode, message).toBe(400);
-      expect(res.json().errors[field]).toContain(message);
+      expect(parseAs(problem, res).errors?.[field]).toContain(message);
     }
   });
 
@@ -150,7 +155,7 @@ describe('PUT /api/users/password', () => {
       confirmPassword: '135790',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.currentPassword).toBeDefined();
+    expect(parseAs(problem, res).errors?.currentPassword).toBeDefined();
   });
 
   it('changes it, ends the other sessions, and hands this session a fresh token', async () => {
@@ -162,7 +167,7 @@ describe('PUT /api/users/password', () => {
       confirmPassword: '135790',
     });
     expect(res.statusCode).toBe(200);
-    const fresh = res.json().token as string;
+    const fresh = parseAs(tokenResponse, res).token;
     expect((await app.inject({ method: 'GET', url: '/api/self', headers: auth(other) })).statusCode).toBe(
       401,
     );

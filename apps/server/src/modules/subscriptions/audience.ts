@@ -1,7 +1,7 @@
 import { IGNORED_MESSAGE_GROUP_ID } from '@glass/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../../db/client.js';
-import { idList } from '../alerts/alert-writer.js';
+import { idList } from '../alerts/index.js';
+import type { Db } from '../../db/unit-of-work.js';
 
 /** A user who hears a group, through which group, and whether that subscription asks for an SMS. */
 export interface GroupListener {
@@ -30,8 +30,7 @@ export interface AudienceOptions {
  * that asks for an SMS wins, so a user subscribed to two named groups gets one alert and one SMS.
  */
 export async function groupAudience(
-  db: Database,
-  tx: Orm | undefined,
+  db: Db,
   groupIds: readonly number[],
   opts: AudienceOptions = {},
 ): Promise<GroupListener[]> {
@@ -48,6 +47,5 @@ export async function groupAudience(
           and u.is_active and u.id is distinct from ${opts.exclude ?? null}::int
           and (s.always or ${onDutyBranch})
         order by u.id, s.use_sms desc, s.message_group_id`,
-    tx,
   );
 }

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.js';
+import { idParams, subscriptionUpdate, subscriptions, subscription } from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { SubscriptionService, subscriptionsResource } from './service.js';
-
-const id = z.coerce.number().int().positive();
 
 export function subscriptionRoutes(app: App) {
   const { db } = app.deps;
@@ -22,6 +20,7 @@ export function subscriptionRoutes(app: App) {
         summary: 'My subscriptions, one per message group except 6, ordered by id (OData)',
         description: 'Always scoped to the signed-in user: a $filter on UserId cannot reach anyone else.',
         querystring: odataQuerySchema,
+        response: { 200: subscriptions },
       },
     },
     async (req, reply) => {
@@ -38,15 +37,9 @@ export function subscriptionRoutes(app: App) {
         tags: ['subscriptions'],
         summary:
           'Change one of my subscriptions (Never/Always, on duty, SMS); omitted flags stay as they are',
-        params: z.object({ id }),
-        body: z.object({
-          id: z.number().int().optional(),
-          userId: z.number().int().optional(),
-          messageGroupId: z.number().int().optional(),
-          always: z.boolean().optional(),
-          onDuty: z.boolean().optional(),
-          useSms: z.boolean().optional(),
-        }),
+        params: idParams,
+        body: subscriptionUpdate,
+        response: { 200: subscription },
       },
     },
     (req) => service.update(currentUser(req), req.params.id, req.body),

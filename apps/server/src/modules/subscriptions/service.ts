@@ -1,10 +1,11 @@
+import type { Subscription, SubscriptionUpdate } from '@glass/domain/contracts';
 import { IGNORED_MESSAGE_GROUP_ID } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { f } from '../../odata/fields.js';
+import { f, nn } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 /** GET /api/Subscriptions (spec 1 §3 "Subscription"); the route scopes it to the signed-in user. */
@@ -14,13 +15,13 @@ export const subscriptionsResource: ODataResource = {
   where: `s.message_group_id <> ${IGNORED_MESSAGE_GROUP_ID} and g.is_active`,
   fields: {
     id: f('s.id', 'number'),
-    userId: f('s.user_id', 'number'),
-    messageGroupId: f('s.message_group_id', 'number'),
+    userId: nn('s.user_id', 'number'),
+    messageGroupId: nn('s.message_group_id', 'number'),
     groupName: f('g.name', 'string'),
     groupDescription: f('g.description', 'string'),
-    always: f('s.always', 'boolean'),
-    onDuty: f('s.on_duty', 'boolean'),
-    useSms: f('s.use_sms', 'boolean'),
+    always: nn('s.always', 'boolean'),
+    onDuty: nn('s.on_duty', 'boolean'),
+    useSms: nn('s.use_sms', 'boolean'),
   },
   defaultOrderBy: 's.id',
   key: 's.id',
@@ -28,25 +29,7 @@ export const subscriptionsResource: ODataResource = {
   maxTop: 100,
 };
 
-export interface SubscriptionUpdate {
-  id?: number;
-  userId?: number;
-  messageGroupId?: number;
-  always?: boolean;
-  onDuty?: boolean;
-  useSms?: boolean;
-}
-
-interface SubscriptionRow {
-  id: number;
-  userId: number;
-  messageGroupId: number;
-  groupName: string;
-  groupDescription: string;
-  always: boolean;
-  onDuty: boolean;
-  useSms: boolean;
-}
+type SubscriptionRow = Subscription;
 
 const ROW = sql`s.id, s.user_id as "userId", s.message_group_id as "messageGroupId", g.name as "groupName",
   g.description as "groupDescription", s.always, s.on_duty as "onDuty", s.use_sms as "useSms"`;
@@ -71,12 +54,10 @@ export class SubscriptionService {
 
   /** Only the user's own rows may change; group 6 is not a subscription anyone sees. */
   async update(user: SessionUser, id: number, input: SubscriptionUpdate): Promise<SubscriptionRow> {
-    return this.db.orm.transaction(async (txn) => {
-      const tx = txn as unknown as Orm;
-      const [row] = await this.db.rows<SubscriptionRow>(
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.rows<SubscriptionRow>(
         sql`select ${ROW} from subscriptions s join message_groups g on g.id = s.message_group_id
             where s.id = ${id} and s.message_group_id <> ${IGNORED_MESSAGE_GROUP_ID} for update of s`,
-        tx,
       );
       if (!row) throw notFound(`Subscription ${id} does not exist.`);
       if (row.userId !== user.id) throw forbidden('You can only change your own subscriptions.');
@@ -87,15 +68,14 @@ export class SubscriptionService {
       if (input.messageGroupId !== undefined && input.messageGroupId !== row.messageGroupId) {
         throw badRequest('messageGroupId', 'The group of a subscription cannot change');
       }
-      const [saved] = await this.db.rows<SubscriptionRow>(
+      const [saved] = await tx.rows<SubscriptionRow>(
         sql`update subscriptions s set always = coalesce(${input.always ?? null}::boolean, s.always),
                    on_duty = coalesce(${input.onDuty ?? null}::boolean, s.on_duty),
                    use_sms = coalesce(${input.useSms ?? null}::boolean, s.use_sms), updated_at = now()
             from message_groups g where g.id = s.message_group_id and s.id = ${id}
             returning ${ROW}`,
-        tx,
       );
-      await audit(this.db, tx, user, {
+      await audit(tx, user, {
         activity: 'Updated subscription',
         type: 'update',
         details: {

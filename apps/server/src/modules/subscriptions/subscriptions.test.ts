@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, DEMO } from '../../../test/harness.js';
-import type { App } from '../../app.js';
+import { problem, subscription, subscriptions } from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
 import { formPost, tokenFor } from '../conversations/test-helpers.js';
 
 let app: App;
@@ -18,7 +19,7 @@ const rows = <T = any>(q: ReturnType<typeof sql>) => app.deps.db.rows<T>(q);
 const list = async (token: string, query = '') => {
   const res = await app.inject({ method: 'GET', url: `/api/Subscriptions${query}`, headers: auth(token) });
   expect(res.statusCode).toBe(200);
-  return res.json().value as any[];
+  return parseAs(subscriptions, res).value;
 };
 const put = (id: number, payload: unknown, token = tech) =>
   app.inject({
@@ -86,7 +87,12 @@ describe('PUT /api/Subscriptions/{id}', () => {
     const [sub] = (await list(tech)).filter((s) => s.messageGroupId === 5);
     const res = await put(sub.id, { ...sub, always: true, useSms: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: sub.id, always: true, useSms: true, groupName: sub.groupName });
+    expect(parseAs(subscription, res)).toMatchObject({
+      id: sub.id,
+      always: true,
+      useSms: true,
+      groupName: sub.groupName,
+    });
     const [log] = await rows(
       sql`select 1 from activity_logs where activity = 'Updated subscription' and user_id = 103`,
     );
@@ -94,9 +100,9 @@ describe('PUT /api/Subscriptions/{id}', () => {
     expect((await put(sub.id, { always: false }, manager)).statusCode).toBe(403);
     expect((await put(99999999, { always: false })).statusCode).toBe(404);
     expect((await put(sub.id, { always: 'yes' })).statusCode).toBe(400);
-    expect((await put(sub.id, { id: sub.id + 1, always: true })).json().errors.id).toBeDefined();
+    expect(parseAs(problem, await put(sub.id, { id: sub.id + 1, always: true })).errors?.id).toBeDefined();
     expect(
-      (await put(sub.id, { messageGroupId: 1, always: true })).json().errors.messageGroupId,
+      parseAs(problem, await put(sub.id, { messageGroupId: 1, always: true })).errors?.messageGroupId,
     ).toBeDefined();
     const [group6] = await rows<{ id: number }>(
       sql`select id from subscriptions where user_id = 103 and message_group_id = 6`,

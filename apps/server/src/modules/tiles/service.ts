@@ -1,28 +1,9 @@
+import type { TileInfo, TileUpdate } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { badRequest } from '../../http/errors.js';
-
-export interface TileInfo {
-  name: string;
-  displayName: string;
-  url: string;
-  icon: string;
-  userTileId: number | null;
-  tileId: number;
-  isDisplayed: boolean;
-  isSmallTile: boolean;
-  hasShortcut: boolean;
-}
-
-export interface TileUpdate {
-  tileId: number;
-  userTileId?: number | null;
-  isDisplayed: boolean;
-  isSmallTile: boolean;
-  hasShortcut: boolean;
-}
 
 /** A user's tiles: every active catalogue tile, with the user's settings where the user has a row. */
 export class TileService {
@@ -52,18 +33,17 @@ export class TileService {
       );
       if (known.length !== ids.length) throw badRequest('tiles', 'Unknown tile');
     }
-    await this.db.orm.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       for (const [i, t] of tiles.entries()) {
-        await this.db.rows(
+        await tx.rows(
           sql`insert into user_tiles (user_id, tile_id, is_displayed, is_small_tile, has_shortcut, sort_order)
               values (${user.id}, ${t.tileId}, ${t.isDisplayed}, ${t.isSmallTile}, ${t.hasShortcut}, ${i})
               on conflict (user_id, tile_id) do update set is_displayed = excluded.is_displayed,
                  is_small_tile = excluded.is_small_tile, has_shortcut = excluded.has_shortcut,
                  sort_order = excluded.sort_order, updated_at = now()`,
-          tx as any,
         );
       }
-      await audit(this.db, tx as any, user, {
+      await audit(tx, user, {
         activity: 'Saved my tiles',
         type: 'update',
         details: {

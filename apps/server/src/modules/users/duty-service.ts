@@ -1,3 +1,4 @@
+import type { Employee } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { SessionStore, SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
@@ -20,15 +21,14 @@ export class DutyService {
 
   /** Sets duty to the given value (or flips it when none is given), with the device location when known. */
   async toggle(user: SessionUser, input: { onDuty?: boolean; latitude?: number; longitude?: number }) {
-    return this.db.orm.transaction(async (tx) => {
-      const [row] = await this.db.rows<{ onDuty: boolean }>(
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.rows<{ onDuty: boolean }>(
         sql`update users set is_on_duty = coalesce(${input.onDuty ?? null}::boolean, not is_on_duty),
                    duty_latitude = ${input.latitude ?? null}, duty_longitude = ${input.longitude ?? null},
                    duty_changed_at = now(), updated_at = now()
             where id = ${user.id} returning is_on_duty as "onDuty"`,
-        tx as any,
       );
-      await audit(this.db, tx as any, user, {
+      await audit(tx, user, {
         activity: row.onDuty ? 'On duty' : 'Off duty',
         type: 'action',
         details: { onDuty: row.onDuty, latitude: input.latitude, longitude: input.longitude },
@@ -38,8 +38,8 @@ export class DutyService {
   }
 
   async selectFacility(user: SessionUser, facilityId: number) {
-    const result = await this.db.orm.transaction(async (tx) => {
-      const [facility] = await this.db.rows<{
+    const result = await this.db.transaction(async (tx) => {
+      const [facility] = await tx.rows<{
         id: number;
         name: string;
         shortName: string;
@@ -47,14 +47,12 @@ export class DutyService {
       }>(
         sql`select id, name, short_name as "shortName", brand_id as "brandId" from facilities
             where id = ${facilityId} and is_active`,
-        tx as any,
       );
       if (!facility) throw badRequest('facilityId', `Facility ${facilityId} does not exist or is inactive`);
-      await this.db.rows(
+      await tx.rows(
         sql`update users set facility_id = ${facilityId}, updated_at = now() where id = ${user.id}`,
-        tx as any,
       );
-      await audit(this.db, tx as any, user, {
+      await audit(tx, user, {
         activity: 'Selected facility',
         type: 'update',
         details: { facilityId },
@@ -66,7 +64,7 @@ export class DutyService {
   }
 
   employeeList() {
-    return this.db.rows(
+    return this.db.rows<Employee>(
       sql`select id, first_name as "firstName", last_name as "lastName", user_role_id as "userRoleId",
                  facility_id as "facilityId", is_installer as "isInstaller"
           from users where is_active order by last_name, first_name, id`,

@@ -1,15 +1,24 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stateNavigationSchema } from '@glass/domain/resources/employee';
-import { z } from 'zod';
-import type { App } from '../../app.js';
-import { readImageUpload, sendImage } from '../../files/images.js';
+import {
+  adminAssistants,
+  employee,
+  employees,
+  employeesQuery,
+  idParams,
+  installers,
+  installersQuery,
+  profilePictureQuery,
+  profilePictureResponse,
+  stateNavigationResponse,
+  stateNavigationSchema,
+} from '@glass/domain/contracts';
+import type { App } from '../../app-type.js';
+import { IMAGE_UPLOAD_FIELD, readImageUpload, sendImage } from '../../files/images.js';
 import { currentUser } from '../../http/auth.js';
 import { EmployeeExtras } from './employee-extras.js';
 import { EmployeeService } from './employee-service.js';
 
 const tags = ['users'];
-const bool = z.enum(['true', 'false', 'True', 'False']).transform((v) => v.toLowerCase() === 'true');
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Spec 1 §7 "Users" (GET /api/users/employeeList lives with the duty routes). */
 export function employeeRoutes(app: App) {
@@ -25,7 +34,8 @@ export function employeeRoutes(app: App) {
       schema: {
         tags,
         summary: 'Employees (User list items), by last name',
-        querystring: z.object({ IsActive: bool.optional(), SearchTerm: z.string().max(200).optional() }),
+        querystring: employeesQuery,
+        response: { 200: employees },
       },
     },
     (req) => service.list({ isActive: req.query.IsActive, searchTerm: req.query.SearchTerm }),
@@ -33,40 +43,45 @@ export function employeeRoutes(app: App) {
   r.get(
     '/api/users/installers',
     {
+      config: { action: 'lookups.read' },
       schema: {
         tags,
         summary: 'Installers with their appointment count in the Day, Week or Month from startDate',
-        querystring: z.object({
-          startDate: z.iso
-            .date()
-            .or(z.iso.datetime({ offset: true }))
-            .optional(),
-          view: z.enum(['Day', 'Week', 'Month']).optional(),
-          isActive: bool.optional(),
-        }),
+        querystring: installersQuery,
+        response: { 200: installers },
       },
     },
     (req) => extras.installers(req.query),
   );
-  r.get('/api/users/adminAssistants', { schema: { tags, summary: 'Active admin assistants' } }, () =>
-    extras.adminAssistants(),
+  r.get(
+    '/api/users/adminAssistants',
+    {
+      config: { action: 'lookups.read' },
+      schema: { tags, summary: 'Active admin assistants', response: { 200: adminAssistants } },
+    },
+    () => extras.adminAssistants(),
   );
   r.get(
     '/api/users/profilePicture',
     {
+      config: { action: 'lookups.read' },
       schema: {
         tags,
         summary: 'A profile picture',
-        querystring: z.object({ FilePath: z.string().max(300).optional() }),
+        querystring: profilePictureQuery,
       },
     },
-    (req, reply) => sendImage(reply, config, req.query.FilePath, 'users'),
+    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'users'),
   );
   r.post(
     '/api/users/profilePicture',
     {
-      config: { action: 'self.settings' },
-      schema: { tags, summary: 'Upload a profile picture (own, or userId with users.write)' },
+      config: { action: 'self.settings', upload: { fields: [IMAGE_UPLOAD_FIELD] } },
+      schema: {
+        tags,
+        summary: 'Upload a profile picture (own, or userId with users.write)',
+        response: { 200: profilePictureResponse },
+      },
     },
     async (req) => extras.setProfilePicture(await readImageUpload(req), currentUser(req)),
   );
@@ -74,7 +89,11 @@ export function employeeRoutes(app: App) {
     '/api/users/me/stateNavigation',
     {
       config: { action: 'self.settings' },
-      schema: { tags, summary: "The caller's saved navigation state ({lastPath, …}), or null" },
+      schema: {
+        tags,
+        summary: "The caller's saved navigation state ({lastPath, …}), or null",
+        response: { 200: stateNavigationResponse },
+      },
     },
     (req) => service.stateNavigation(currentUser(req)),
   );
@@ -86,20 +105,28 @@ export function employeeRoutes(app: App) {
         tags,
         summary: "Save the caller's navigation state ({lastPath, …}) so it follows them to another device",
         body: stateNavigationSchema,
+        response: { 200: stateNavigationResponse },
       },
     },
     (req) => service.saveStateNavigation(req.body, currentUser(req)),
   );
   r.get(
     '/api/users/:id',
-    { config: { action: 'users.read' }, schema: { tags, summary: 'One employee', params: idParams } },
+    {
+      config: { action: 'users.read' },
+      schema: { tags, summary: 'One employee', params: idParams, response: { 200: employee } },
+    },
     (req) => service.get(req.params.id),
   );
   r.post(
     '/api/users',
     {
       config: { action: 'users.write' },
-      schema: { tags, summary: 'Create an employee with an initial 6-digit password' },
+      schema: {
+        tags,
+        summary: 'Create an employee with an initial 6-digit password',
+        response: { 200: employee },
+      },
     },
     (req) => service.create(req.body, currentUser(req)),
   );
@@ -111,6 +138,7 @@ export function employeeRoutes(app: App) {
         tags,
         summary: 'Update an employee; deactivating or a new password ends their sessions',
         params: idParams,
+        response: { 200: employee },
       },
     },
     (req) => service.update(req.params.id, req.body, currentUser(req)),

@@ -1,3 +1,4 @@
+import type { EmployeeItem } from '@glass/domain/contracts';
 import {
   employeeCreateSchema,
   employeeUpdateSchema,
@@ -8,14 +9,16 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.js';
 import type { SessionStore, SessionUser } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
-import type { Database, Orm } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
-import { HttpError, notFound, validationFailed, zodErrors } from '../../http/errors.js';
+import { badRequest, HttpError, notFound, validationFailed, zodErrors } from '../../http/errors.js';
 import { pgErrorOf, translateDbError } from '../../resources/db-errors.js';
-import { AttributeValueService } from '../attribute-values/service.js';
+import { AttributeValueService } from '../attribute-values/index.js';
 import { USER_ITEM, userSearch } from './employee-queries.js';
+import { assertCanGrant, assertCanManageUser } from './role-guard.js';
+import type { Db } from '../../db/unit-of-work.js';
 
-type Row = Record<string, unknown>;
+type Row = EmployeeItem;
 type EmployeeAttributes = { attributeNameId: number; value: string }[] | undefined;
 const FIELDS = {
   facilityId: { column: 'facility_id', label: 'Facility' },
@@ -35,7 +38,7 @@ export class EmployeeService {
   }
 
   /** The User attributes sent with the form, checked against their value lists, in the save's transaction. */
-  private async saveAttributes(tx: Orm, id: number, attrs: EmployeeAttributes, user: SessionUser) {
+  private async saveAttributes(tx: Db, id: number, attrs: EmployeeAttributes, user: SessionUser) {
     if (attrs?.length) await this.attributes.write(tx, 'User', id, attrs, user, 'attributes');
   }
 
@@ -48,13 +51,32 @@ export class EmployeeService {
     return rows.map((r) => r.item);
   }
 
-  async get(id: number, tx?: Orm): Promise<Row> {
-    const [row] = await this.db.rows<{ item: Row }>(
+  async get(id: number, tx: Db = this.db): Promise<Row> {
+    const [row] = await tx.rows<{ item: Row }>(
       sql`select ${USER_ITEM} as item from users u where u.id = ${id}`,
-      tx,
     );
     if (!row) throw notFound(`Employee ${id} not found`);
     return row.item;
+  }
+
+  /** A facility given to an employee must be active, unless it is the one they already have. */
+  private async checkFacility(tx: Db, facilityId: number | null, current: number | null = null) {
+    if (facilityId === null || facilityId === current) return;
+    const [f] = await tx.rows<{ isActive: boolean }>(
+      sql`select is_active as "isActive" from facilities where id = ${facilityId}`,
+    );
+    if (!f) throw badRequest('facilityId', 'Facility does not exist');
+    if (!f.isActive) throw badRequest('facilityId', 'Facility is inactive');
+  }
+
+  /**
+   * A brand given to an employee must exist, unless it is the one they already have. Brands have no
+   * active flag (spec 2 Brand: id, name, shortName, parentId): every existing brand is usable.
+   */
+  private async checkBrand(tx: Db, brandId: number | null, current: number | null = null) {
+    if (brandId === null || brandId === current) return;
+    const [b] = await tx.rows<{ id: number }>(sql`select id from brands where id = ${brandId} for share`);
+    if (!b) throw badRequest('brandId', 'Brand does not exist');
   }
 
   private hash(pin: string) {
@@ -72,32 +94,31 @@ export class EmployeeService {
     const parsed = employeeCreateSchema.safeParse(body ?? {});
     if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
     const v = parsed.data;
+    assertCanGrant(user, v.userRoleId);
     const passwordHash = await this.hash(v.password as string);
     try {
-      return await this.db.orm.transaction(async (trx) => {
-        const tx = trx as unknown as Orm;
-        const [{ id }] = await this.db.rows<{ id: number }>(
+      return await this.db.transaction(async (tx) => {
+        await this.checkFacility(tx, v.facilityId);
+        await this.checkBrand(tx, v.brandId);
+        const [{ id }] = await tx.rows<{ id: number }>(
           sql`insert into users (user_name, password_hash, first_name, last_name, email, phone, user_role_id,
                 facility_id, brand_id, is_active, is_installer)
               values (${v.userName}, ${passwordHash}, ${v.firstName}, ${v.lastName}, ${v.email}, ${v.phone},
                 ${v.userRoleId}, ${v.facilityId}, ${v.brandId}, ${v.isActive}, ${v.isInstaller})
               returning id`,
-          tx,
         );
         // The role's default tiles and a subscription row per message group, as seeded users have.
-        await this.db.rows(
+        await tx.rows(
           sql`insert into user_tiles (user_id, tile_id, is_displayed, is_small_tile, has_shortcut, sort_order)
               select ${id}, tile_id, true, false, false, sort_order from role_tiles where user_role_id = ${v.userRoleId}`,
-          tx,
         );
-        await this.db.rows(
+        await tx.rows(
           sql`insert into subscriptions (user_id, message_group_id) select ${id}, g.id from message_groups g
               on conflict do nothing`,
-          tx,
         );
         await this.saveAttributes(tx, id, v.attributes, user);
         const { password, attributes, ...details } = v;
-        await audit(this.db, tx, user, {
+        await audit(tx, user, {
           activity: 'Created Employee',
           type: 'create',
           recordType: 'User',
@@ -115,28 +136,30 @@ export class EmployeeService {
     const parsed = employeeUpdateSchema.safeParse(body ?? {});
     if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
     const v = parsed.data;
+    assertCanGrant(user, v.userRoleId);
     const passwordHash = v.password ? await this.hash(v.password) : null;
     try {
-      const result = await this.db.orm.transaction(async (trx) => {
-        const tx = trx as unknown as Orm;
-        const [before] = await this.db.rows<{ isActive: boolean }>(
-          sql`select is_active as "isActive" from users where id = ${id} for update`,
-          tx,
-        );
-        if (!before) throw notFound(`Employee ${id} not found`);
-        await this.db.rows(
+      const result = await this.db.transaction(async (tx) => {
+        // The employee's current role must be one the caller may manage (no editing, demoting,
+        // deactivating or resetting the password of someone above them), and so must the new one.
+        const before = await assertCanManageUser(tx, user, id, {
+          lock: 'update',
+          missing: 'notFound',
+        });
+        await this.checkFacility(tx, v.facilityId, before.facilityId);
+        await this.checkBrand(tx, v.brandId, before.brandId);
+        await tx.rows(
           sql`update users set user_name = ${v.userName}, first_name = ${v.firstName}, last_name = ${v.lastName},
                 email = ${v.email}, phone = ${v.phone}, user_role_id = ${v.userRoleId}, facility_id = ${v.facilityId},
                 brand_id = ${v.brandId}, is_active = ${v.isActive}, is_installer = ${v.isInstaller},
                 password_hash = coalesce(${passwordHash}, password_hash), updated_at = now()
               where id = ${id}`,
-          tx,
         );
         const endSessions = (before.isActive && !v.isActive) || !!passwordHash;
         if (endSessions) await this.sessions.revokeUser(id, tx);
         await this.saveAttributes(tx, id, v.attributes, user);
         const { password, attributes, ...details } = v;
-        await audit(this.db, tx, user, {
+        await audit(tx, user, {
           activity: before.isActive && !v.isActive ? 'Deactivated Employee' : 'Updated Employee',
           type: 'update',
           recordType: 'User',
@@ -166,22 +189,15 @@ export class EmployeeService {
     return row?.state ? (JSON.parse(row.state) as StateNavigation) : null;
   }
 
-  /** Stores the caller's navigation state (already validated: small JSON with lastPath), audited. */
+  /**
+   * Stores the caller's navigation state (already validated: small JSON with lastPath). Not audited: the
+   * web saves it in the background on every navigation, and the activity log records user actions
+   * (issue #15 item 6), not where the user looked.
+   */
   async saveStateNavigation(state: StateNavigation, user: SessionUser): Promise<StateNavigation> {
-    await this.db.orm.transaction(async (trx) => {
-      const tx = trx as unknown as Orm;
-      await this.db.rows(
-        sql`update users set state_navigation = ${JSON.stringify(state)}, updated_at = now() where id = ${user.id}`,
-        tx,
-      );
-      await audit(this.db, tx, user, {
-        activity: 'Saved navigation state',
-        type: 'update',
-        recordType: 'User',
-        recordId: user.id,
-        details: { userId: user.id, ...state },
-      });
-    });
+    await this.db.rows(
+      sql`update users set state_navigation = ${JSON.stringify(state)}, updated_at = now() where id = ${user.id}`,
+    );
     return state;
   }
 }

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { auth, createTestApp, DEMO, login } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import {
+  adminAssistants,
+  employee as employeeItem,
+  employees,
+  installers as installerList,
+  profilePictureResponse,
+  stateNavigationResponse,
+  tileList,
+} from '@glass/domain/contracts';
+import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 import { multipart, PNG_1X1 } from '../../../test/multipart.js';
 
 let app: App;
@@ -33,7 +42,7 @@ describe('employees', () => {
   it('lists User list items filtered by IsActive and SearchTerm', async () => {
     const res = await call('GET', '/api/users?IsActive=true&SearchTerm=10');
     expect(res.statusCode).toBe(200);
-    const item = res.json()[0];
+    const item = parseAs(employees, res)[0];
     expect(item).toEqual(
       expect.objectContaining({
         id: expect.any(Number),
@@ -51,18 +60,18 @@ describe('employees', () => {
     expect(item.subscriptions.every((s: any) => s.messageGroupId !== 6)).toBe(true);
     expect('stateNavigation' in item && 'photo' in item).toBe(true);
     expect(JSON.stringify(res.json())).not.toMatch(/password|scrypt/i);
-    const inactive = (await call('GET', '/api/users?IsActive=false')).json();
+    const inactive = parseAs(employees, await call('GET', '/api/users?IsActive=false'));
     expect(inactive.every((u: any) => !u.isActive)).toBe(true);
   });
 
   it('creates an employee who can sign in with the initial password and sees the role tiles', async () => {
     const res = await call('POST', '/api/users', employee);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(
+    expect(parseAs(employeeItem, res)).toEqual(
       expect.objectContaining({ userName: '777', userRoleId: 3, phone: '8325550177' }),
     );
     const token = await login(app, { userName: '777', password: '135790' });
-    const tiles = (await call('GET', '/api/UserTiles/MyTilesInfo', undefined, token)).json();
+    const tiles = parseAs(tileList, await call('GET', '/api/UserTiles/MyTilesInfo', undefined, token));
     expect(tiles.filter((t: any) => t.isDisplayed).length).toBeGreaterThan(3);
   });
 
@@ -87,7 +96,7 @@ describe('employees', () => {
   });
 
   it('deactivating an employee ends their sessions; a Reviewer may not write', async () => {
-    const created = (await call('POST', '/api/users', { ...employee, userName: '779' })).json();
+    const created = parseAs(employeeItem, await call('POST', '/api/users', { ...employee, userName: '779' }));
     const token = await login(app, { userName: '779', password: '135790' });
     expect((await call('GET', '/api/self', undefined, token)).statusCode).toBe(200);
     const res = await call('PUT', `/api/users/${created.id}`, {
@@ -97,7 +106,7 @@ describe('employees', () => {
       password: '',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().isActive).toBe(false);
+    expect(parseAs(employeeItem, res).isActive).toBe(false);
     expect((await call('GET', '/api/self', undefined, token)).statusCode).toBe(401);
     const revoked = await app.deps.db.rows(
       sql`select 1 from sessions where user_id = ${created.id} and revoked_at is null`,
@@ -119,7 +128,7 @@ describe('employees', () => {
       headers: { ...auth(tech), ...body.headers },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().filePath).toMatch(/^users\/.+\.png$/);
+    expect(parseAs(profilePictureResponse, res).filePath).toMatch(/^users\/.+\.png$/);
     const pic = await call(
       'GET',
       `/api/users/profilePicture?FilePath=${encodeURIComponent(res.json().filePath)}`,
@@ -138,13 +147,14 @@ describe('employees', () => {
   });
 
   it('installers with appointment counts; admin assistants', async () => {
-    const installers = (
-      await call('GET', '/api/users/installers?startDate=2020-01-01&view=Month&isActive=true')
-    ).json();
+    const installers = parseAs(
+      installerList,
+      await call('GET', '/api/users/installers?startDate=2020-01-01&view=Month&isActive=true'),
+    );
     expect(installers.length).toBeGreaterThan(0);
     expect(installers[0]).toEqual(expect.objectContaining({ appointmentCount: 0, isActive: true }));
     expect((await call('GET', '/api/users/installers?view=Year')).statusCode).toBe(400);
-    const assistants = (await call('GET', '/api/users/adminAssistants')).json();
+    const assistants = parseAs(adminAssistants, await call('GET', '/api/users/adminAssistants'));
     expect(assistants.length).toBeGreaterThan(0);
   });
 
@@ -161,7 +171,10 @@ describe('employees', () => {
     const created = await call('POST', '/api/users', { ...employee, userName: '774', attributes });
     expect(created.statusCode, created.body).toBe(200);
     const values = (item: any) => Object.fromEntries(item.attributeValues.map((a: any) => [a.name, a.value]));
-    expect(values(created.json())).toEqual({ TechnicianLevel: 'High', Shift: shift.values[0] });
+    expect(values(parseAs(employeeItem, created))).toEqual({
+      TechnicianLevel: 'High',
+      Shift: shift.values[0],
+    });
     const id = created.json().id;
     const bad = await call('PUT', `/api/users/${id}`, {
       ...employee,
@@ -192,11 +205,11 @@ describe('employees', () => {
     expect(log.value).toBe('Master');
   });
 
-  it('stateNavigation: saved by the user, listed in the User list item, validated and audited', async () => {
-    const created = (await call('POST', '/api/users', { ...employee, userName: '775' })).json();
+  it('stateNavigation: saved by the user, listed in the User list item, validated, not in the activity log', async () => {
+    const created = parseAs(employeeItem, await call('POST', '/api/users', { ...employee, userName: '775' }));
     const token = await login(app, { userName: '775', password: '135790' });
     const url = '/api/users/me/stateNavigation';
-    expect((await call('GET', url, undefined, token)).json()).toBeNull();
+    expect(parseAs(stateNavigationResponse, await call('GET', url, undefined, token))).toBeNull();
     const saved = await call('PUT', url, { lastPath: '/invoices?tab=2', collapsed: true }, token);
     expect(saved.statusCode, saved.body).toBe(200);
     // Another device: a new session of the same user reads it back.
@@ -205,7 +218,7 @@ describe('employees', () => {
       lastPath: '/invoices?tab=2',
       collapsed: true,
     });
-    const item = (await call('GET', `/api/users/${created.id}`)).json();
+    const item = parseAs(employeeItem, await call('GET', `/api/users/${created.id}`));
     expect(item.stateNavigation).toEqual({ lastPath: '/invoices?tab=2', collapsed: true });
     for (const body of [{}, { lastPath: 'https://evil.example/' }, { lastPath: '//evil.example' }]) {
       const res = await call('PUT', url, body, token);
@@ -214,10 +227,18 @@ describe('employees', () => {
     }
     const big = await call('PUT', url, { lastPath: '/', note: 'x'.repeat(600) }, token);
     expect(big.statusCode).toBe(400);
-    expect((await call('GET', url, undefined, token)).json().lastPath).toBe('/invoices?tab=2');
-    const logs = await app.deps.db.rows(
-      sql`select 1 from activity_logs where user_id = ${created.id} and activity = 'Saved navigation state'`,
+    expect(parseAs(stateNavigationResponse, await call('GET', url, undefined, token))?.lastPath).toBe(
+      '/invoices?tab=2',
     );
-    expect(logs.length).toBe(1);
+    // A background save, not a user action (issue #15 item 6): the activity log list shows no row for it.
+    const listed = await call('GET', '/api/ActivityLogs?$top=500');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const activities = listed.json().value.map((l: { activity: string }) => l.activity);
+    expect(activities.length).toBeGreaterThan(0);
+    expect(activities.filter((a: string) => /navigation/i.test(a))).toEqual([]);
+    const logs = await app.deps.db.rows(
+      sql`select 1 from activity_logs where user_id = ${created.id} and activity ilike '%navigation%'`,
+    );
+    expect(logs.length).toBe(0);
   });
 });

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import type { ImageType } from './image-type.js';
+
+/**
+ * Every uploaded image is decoded and written again by the server (sharp, libvips) before it is stored:
+ * - the EXIF orientation is applied to the pixels (a phone photo taken sideways shows upright without it);
+ * - nothing of the original's metadata survives (EXIF with the GPS position, camera and owner, XMP, IPTC,
+ *   comments; colour profiles are converted to sRGB), because sharp writes none unless asked;
+ * - whatever the file carried besides the picture (a script appended after the image, a polyglot) is gone;
+ * - a thumbnail (THUMB_WIDTH px wide WebP, never enlarged) is made for lists.
+ * The type stays what the content said (image-type.ts, checked first): a JPEG stays a JPEG, a GIF keeps its
+ * frames. Decoding is capped at MAX_PIXELS so a small file that inflates to a huge bitmap is refused.
+ */
+export const THUMB_WIDTH = 320;
+/** About 70 megapixels (a 48 MP phone photo fits; a 10,000 x 10,000 "pixel flood" does not). */
+export const MAX_PIXELS = 70_000_000;
+
+export interface Reencoded {
+  buffer: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super(`image could not be decoded: ${(cause as Error)?.message ?? cause}`);
+    this.name = 'UnreadableImageError';
+  }
+}
+
+export async function reencodeImage(input: Buffer, type: ImageType): Promise<Reencoded> {
+  const open = (animated: boolean) =>
+    sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated });
+  try {
+    // Frames of an animated GIF or WebP are kept (and carry no EXIF orientation: rotating the strip of
+    // frames would scramble them); a single picture is turned upright.
+    const animated =
+      (type.ext === 'gif' || type.ext === 'webp') && ((await open(false).metadata()).pages ?? 1) > 1;
+    let image = animated ? open(true) : open(false).rotate();
+    switch (type.ext) {
+      case 'jpg':
+        image = image.jpeg({ quality: 85, mozjpeg: true });
+        break;
+      case 'png':
+        image = image.png({ compressionLevel: 9, adaptiveFiltering: true });
+        break;
+      case 'webp':
+        image = image.webp({ quality: 85 });
+        break;
+      case 'gif':
+        image = image.gif();
+        break;
+    }
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    const thumb = await open(false)
+      .rotate()
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    return { buffer: data, thumb, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (err) {
+    throw new UnreadableImageError(err);
+  }
+}

@@ -1,0 +1,37 @@
+import type { App } from '../app-type.js';
+import { InProcessQueue } from './in-process.js';
+import { PgBossQueue } from './pg-boss.js';
+import type { JobQueue } from './queue.js';
+
+export type { JobQueue } from './queue.js';
+
+const queues = new WeakMap<object, JobQueue>();
+
+/**
+ * The app's job queue: pg-boss on the app's PostgreSQL (DATABASE_URL), in memory on PGlite. Created on first
+ * use and not started: main.ts starts the background work (background.ts); GET /api/jobs reads it.
+ */
+export function jobsOf(app: App): JobQueue {
+  let queue = queues.get(app);
+  if (!queue) {
+    const { db } = app.deps;
+    const onError = (err: unknown) => app.log.error({ err }, 'job queue');
+    queue = db.pool
+      ? new PgBossQueue({ pool: db.pool, onError })
+      : new InProcessQueue({
+          onError: (err, job) => app.log.error({ err, job: job.name, attempts: job.attempts }, 'job failed'),
+        });
+    queues.set(app, queue);
+  }
+  return queue;
+}
+
+/** Stops the app's queue if it was ever created (idempotent). */
+export async function stopJobsOf(app: App, timeoutMs?: number): Promise<void> {
+  await queues.get(app)?.stop(timeoutMs);
+}
+
+/** The queue's metrics lines, without creating a queue that nothing uses. */
+export function jobMetricsOf(app: App): string[] {
+  return queues.get(app)?.metrics.prometheus() ?? [];
+}

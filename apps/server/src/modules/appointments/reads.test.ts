@@ -1,0 +1,131 @@
+import {
+  appointmentAccessories,
+  appointmentDetails,
+  appointmentImages,
+  appointmentMaterials,
+  appointmentNotes,
+  appointmentParts,
+  appointmentRows,
+} from '@glass/domain/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, parseAs } from '../../../test/harness.js';
+import type { App } from '../../app-type.js';
+import { createInvoice, invoiceTestContext } from '../invoices/test-helpers.js';
+import { insertVisit, installerIds, uniqueDay } from './test-helpers.js';
+
+let app: App;
+let admin: string;
+let leadTech: string;
+let repairTech: string;
+let reviewer: string;
+let ids: { leadTech: number; repairTech: number };
+
+beforeAll(async () => {
+  const t = await invoiceTestContext();
+  ({ app, admin, leadTech, repairTech, reviewer } = t);
+  ids = await installerIds(app);
+});
+afterAll(() => app.close());
+
+const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: auth(token) });
+
+/** The zone of facility 1 (the demo users' facility) as the server sees it. */
+async function tzOf(facilityId: number) {
+  const [r] = await app.deps.db.rows<{ tz: string }>(
+    sql`select time_zone as tz from facilities where id = ${facilityId}`,
+  );
+  return r.tz;
+}
+
+describe('appointment reads', () => {
+  it("lists the day's appointments, mine only, and the facility's, grouped by status", async () => {
+    const day = uniqueDay();
+    const { id: inv1 } = await createInvoice(app, admin);
+    const { id: inv2 } = await createInvoice(app, admin);
+    const [{ facilityId }] = await app.deps.db.rows<{ facilityId: number }>(
+      sql`select facility_id as "facilityId" from invoices where id = ${inv1}`,
+    );
+    const tz = await tzOf(facilityId);
+    const [{ at1, at2 }] = await app.deps.db.rows<{ at1: string; at2: string }>(
+      sql`select to_json((${day}::date + time '09:30') at time zone ${tz}) #>> '{}' as at1,
+                 to_json((${day}::date + time '13:00') at time zone ${tz}) #>> '{}' as at2`,
+    );
+    await insertVisit(app, { invoiceId: inv1, installerId: ids.leadTech, at: at1 });
+    await insertVisit(app, { invoiceId: inv2, installerId: ids.repairTech, at: at2, statusId: 3 });
+
+    const mine = parseAs(
+      appointmentRows,
+      await get(`/api/appointments?mineOnly=true&startDate=${day}`, leadTech),
+    );
+    expect(mine.map((a) => a.invoiceId)).toEqual([inv1]);
+    expect(mine[0]).toMatchObject({
+      localDateTime: `${day}T09:30`,
+      statusName: 'Scheduled',
+      group: 'scheduled',
+      installerId: ids.leadTech,
+      city: 'Houston',
+    });
+    const all = parseAs(appointmentRows, await get(`/api/appointments?startDate=${day}`, admin));
+    expect(all.filter((a) => [inv1, inv2].includes(a.invoiceId)).map((a) => [a.invoiceId, a.group])).toEqual([
+      [inv1, 'scheduled'],
+      [inv2, 'completed'],
+    ]);
+    const fac = parseAs(
+      appointmentRows,
+      await get(`/api/appointments/facility?appointmentStartDate=${day}&facilityId=${facilityId}`, admin),
+    );
+    expect(fac.map((a) => a.invoiceId)).toEqual(expect.arrayContaining([inv1, inv2]));
+    // Another day has none of them.
+    const other = parseAs(appointmentRows, await get(`/api/appointments?startDate=2030-01-01`, admin));
+    expect(other.some((a) => [inv1, inv2].includes(a.invoiceId))).toBe(false);
+  });
+
+  it('reads the details, images, accessories, parts, materials and notes of an invoice', async () => {
+    const { id } = await createInvoice(app, admin);
+    const { appointmentId } = await insertVisit(app, {
+      invoiceId: id,
+      installerId: ids.repairTech,
+      at: `${uniqueDay()}T15:00:00Z`,
+      statusId: 3,
+    });
+    const [u] = await app.deps.db.rows<{ id: number }>(
+      sql`insert into appointment_status_updates (appointment_id, invoice_id, part_type_id, status_id, user_id, note)
+          values (${appointmentId}, ${id}, 2, 3, ${ids.repairTech}, 'Done, <b>clean</b>') returning id`,
+    );
+    await app.deps.db.rows(
+      sql`insert into appointment_status_update_materials (status_update_id, material_id, quantity) values (${u.id}, 1, 2)`,
+    );
+    await app.deps.db.rows(
+      sql`insert into appointment_status_update_files (status_update_id, path) values (${u.id}, ${`appointments/${id}/a.jpg`})`,
+    );
+    const details = parseAs(
+      appointmentDetails,
+      await get(`/api/appointments/details?invoiceId=${id}`, repairTech),
+    );
+    expect(details.appointments.map((a) => a.id)).toEqual([appointmentId]);
+    expect(details.appointments[0].group).toBe('completed');
+    const notes = parseAs(appointmentNotes, await get(`/api/appointments/notes?invoiceId=${id}`, repairTech));
+    expect(notes.map((n) => n.note)).toEqual(['Done, <b>clean</b>']);
+    const materials = parseAs(
+      appointmentMaterials,
+      await get(`/api/appointments/materials?invoiceId=${id}`, admin),
+    );
+    expect(materials).toEqual([expect.objectContaining({ materialId: 1, quantity: '2.00' })]);
+    const images = parseAs(appointmentImages, await get(`/api/appointments/images?invoiceId=${id}`, admin));
+    expect(images.map((i) => i.path)).toEqual([`appointments/${id}/a.jpg`]);
+    parseAs(appointmentAccessories, await get(`/api/appointments/accessories?invoiceId=${id}`, admin));
+    parseAs(appointmentParts, await get(`/api/appointments/parts?invoiceId=${id}&partTypeId=2`, admin));
+  });
+
+  it('checks the query, the invoice, the token and the role', async () => {
+    expect((await get('/api/appointments?startDate=tomorrow', admin)).statusCode).toBe(400);
+    expect((await get('/api/appointments?mineOnly=maybe', admin)).statusCode).toBe(400);
+    expect((await get('/api/appointments/details', admin)).statusCode).toBe(400);
+    expect((await get('/api/appointments/details?invoiceId=999999999', admin)).statusCode).toBe(404);
+    expect((await get('/api/appointments/notes?invoiceId=999999999', admin)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
+    // Every staff role with appointments.read (the reviewer reads everything).
+    expect((await get('/api/appointments/facility', reviewer)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,11 @@
+/** Conversations: starting, replying, reading; who may see a conversation. */
+import type { App } from '../../app-type.js';
+import { conversationRoutes } from './routes.js';
+
+export { conversationsResource, visibleTo } from './resource.js';
+export { postSystemNotice, type SystemNotice } from './system-notice.js';
+export { ConversationWriter } from './writer.js';
+
+export function register(app: App) {
+  conversationRoutes(app);
+}

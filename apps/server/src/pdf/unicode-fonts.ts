@@ -1,0 +1,102 @@
+/**
+ * The fonts of every PDF the server renders (issue #16): pdfkit's built-in Helvetica knows only
+ * WinAnsi (Latin-1), so 'Nguyễn Văn Thủy' or 'Łukasz' printed as nonsense. Every PDF now embeds Noto
+ * Sans (Latin, Latin Extended incl. Vietnamese and Polish, Greek, Cyrillic) from the npm package
+ * @embedpdf/fonts-latin, and text in Chinese or Japanese script is written in Noto Sans CJK SC
+ * (@embedpdf/fonts-sc, ~8 MB a weight), which is read and embedded only when a text needs it. pdfkit
+ * embeds a subset of each font: only the glyphs used. Both fonts are under the SIL Open Font
+ * Licence 1.1 (the packages' LICENSE files). Nothing is read from the machine's own fonts.
+ *
+ * Not covered: Hangul, Arabic, Hebrew, Thai, Devanagari… (they print as empty boxes); adding one is
+ * another package of the same family and one more entry in `scriptFont`.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+const fontsOf = (pkg: string) => path.join(path.dirname(require.resolve(pkg)), '..', 'fonts');
+const LATIN = fontsOf('@embedpdf/fonts-latin');
+const CJK = fontsOf('@embedpdf/fonts-sc');
+
+export type FontWeight = 'regular' | 'bold';
+
+/** The font files, by script and weight (paths: pdfkit reads and subsets them per document). */
+export const FONT_FILES = {
+  latin: { regular: path.join(LATIN, 'NotoSans-Regular.ttf'), bold: path.join(LATIN, 'NotoSans-Bold.ttf') },
+  cjk: { regular: path.join(CJK, 'NotoSansHans-Regular.otf'), bold: path.join(CJK, 'NotoSansHans-Bold.otf') },
+} as const;
+
+/** Characters written in the CJK font: Han ideographs, kana, bopomofo, CJK punctuation, full-width forms. */
+const CJK_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
+
+export interface ScriptRun {
+  text: string;
+  cjk: boolean;
+}
+
+/** Splits a text into runs of one font: 'Name: 王小明 (x)' → 'Name: ', '王小明', ' (x)'. */
+export function scriptRuns(text: string): ScriptRun[] {
+  const runs: ScriptRun[] = [];
+  for (const ch of text) {
+    const cjk = CJK_CHAR.test(ch);
+    const last = runs[runs.length - 1];
+    if (last && last.cjk === cjk) last.text += ch;
+    else runs.push({ text: ch, cjk });
+  }
+  return runs;
+}
+
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/**
+ * Writes text in the embedded fonts, switching font for the runs of CJK script; otherwise it is
+ * pdfkit's `text` (same positions and options, e.g. width and align).
+ */
+export class PdfPen {
+  private weight: FontWeight = 'regular';
+
+  constructor(readonly doc: PDFKit.PDFDocument) {
+    doc.font(FONT_FILES.latin.regular);
+  }
+
+  /** The weight and, when given, the size of the text that follows. */
+  font(weight: FontWeight, size?: number): this {
+    this.weight = weight;
+    this.doc.font(FONT_FILES.latin[weight]);
+    if (size !== undefined) this.doc.fontSize(size);
+    return this;
+  }
+
+  text(text: string, options?: TextOptions): this;
+  text(text: string, x?: number, y?: number, options?: TextOptions): this;
+  text(text: string, a?: number | TextOptions, b?: number, c?: TextOptions): this {
+    const { doc } = this;
+    const [x, y, options] = typeof a === 'object' ? [undefined, undefined, a] : [a, b, c];
+    const runs = scriptRuns(text);
+    if (runs.length <= 1) {
+      doc.font(FONT_FILES[runs[0]?.cjk ? 'cjk' : 'latin'][this.weight]).text(text, x, y, options);
+      doc.font(FONT_FILES.latin[this.weight]);
+      return this;
+    }
+    runs.forEach((run, i) => {
+      doc.font(FONT_FILES[run.cjk ? 'cjk' : 'latin'][this.weight]);
+      const last = i === runs.length - 1;
+      const continued = last ? (options?.continued ?? false) : true;
+      if (i === 0) doc.text(run.text, x, y, { ...options, continued });
+      else doc.text(run.text, { continued });
+    });
+    doc.font(FONT_FILES.latin[this.weight]);
+    return this;
+  }
+}
+
+/** A Letter PDF whose default font is the embedded Noto Sans (pdfkit's Helvetica is never used). */
+export function unicodePdf(options: PDFKit.PDFDocumentOptions = {}): {
+  doc: PDFKit.PDFDocument;
+  pen: PdfPen;
+} {
+  const doc = new PDFDocument({ size: 'LETTER', ...options, font: FONT_FILES.latin.regular });
+  return { doc, pen: new PdfPen(doc) };
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../auth/sessions.js';
+import type { Db } from '../db/unit-of-work.js';
+import { type AuditEntry, audit } from '../http/audit.js';
+
+/** One change as the record's history shows it. */
+export interface HistoryEntry {
+  activity: string;
+  /** Shown in the history list; for edits "field: old → new; …". */
+  details?: string | null;
+  /** Extra activity log parameters. */
+  params?: Record<string, unknown>;
+  /** The activity log type (default 'update'). */
+  type?: AuditEntry['type'];
+  /** When it happened (default now). */
+  at?: string;
+  /** A customer contact (the ContactItem filter; service vehicles stamp last_contact_at). */
+  contact?: boolean;
+}
+
+/** Where a record type keeps its history; the names are trusted constants, never input. */
+export interface HistoryDefinition {
+  /** The activity log's record type ('Invoice', 'ServiceVehicle'). */
+  recordType: string;
+  /** The history table: (<key>, activity, user_id, details, activity_log_id, activity_date, is_contact). */
+  table: string;
+  /** Its column naming the record. */
+  key: string;
+  /** Runs after a contact entry, in the same unit of work (service vehicles stamp last_contact_at). */
+  onContact?: (db: Db, id: number) => Promise<void>;
+}
+
+/**
+ * A record's history: each change writes one activity log row and one history entry linked to it by
+ * activity_log_id, in the caller's unit of work. `record()` returns the activity log id.
+ */
+export class RecordHistory {
+  constructor(readonly def: HistoryDefinition) {}
+
+  /** `user` undefined: a customer's own action on a public page (no staff user; user_id stays null). */
+  async record(db: Db, user: SessionUser | undefined, id: number, entry: HistoryEntry): Promise<number> {
+    const d = this.def;
+    const logId = await audit(db, user, {
+      activity: entry.activity,
+      type: entry.type ?? 'update',
+      recordType: d.recordType,
+      recordId: id,
+      details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
+    });
+    await db.rows(
+      sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
+          values (${id}, ${entry.activity}, ${user?.id ?? null}, ${entry.details ?? null}, ${logId},
+                  coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`,
+    );
+    if (entry.contact && d.onContact) await d.onContact(db, id);
+    return logId;
+  }
+}
+
+/** "field: old → new" for each changed field, in the order given. */
+export function describeChanges(
+  changes: ReadonlyArray<{ field: string; before: unknown; after: unknown }>,
+): string {
+  const show = (v: unknown) =>
+    v === null || v === undefined || v === '' ? '(none)' : Array.isArray(v) ? v.join(', ') : String(v);
+  return changes.map((c) => `${c.field}: ${show(c.before)} → ${show(c.after)}`).join('; ');
+}

@@ -1,0 +1,3 @@
+export { describeChanges, type HistoryDefinition, type HistoryEntry, RecordHistory } from './history.js';
+export { type LockableDefinition, LockableRecord, type LockRow, type LockState } from './lockable.js';
+export { assertReference, REFERENCES, type ReferenceKind } from './references.js';
