@@ -1,30 +1,26 @@
-import { ConfigProvider, message } from 'antd';
-import { useEffect } from 'react';
+import { ConfigProvider } from 'antd';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthNavigator } from './api/auth';
-import { setMessageApi } from './api/notices';
 import { router } from './router';
 import { theme } from './theme';
+import { ThemeVars } from './ui/theme-vars';
 
 // A 401 anywhere navigates through the router (no full reload).
 setAuthNavigator((path) => {
   void router.navigate(path, { replace: true });
 });
 
-/**
- * Only the message hook at the root (not antd's App, which also brings modal and notification): the
- * login screen needs toasts and nothing else, and the first screen's script budget is tight.
- */
-function MessageHost() {
-  const [api, holder] = message.useMessage();
-  useEffect(() => setMessageApi(api), [api]);
-  return holder;
-}
+// The toasts' host (antd message and notification) loads beside the first screen, not before it.
+const MessageHost = lazy(() => import('./shell/message-host').then((m) => ({ default: m.MessageHost })));
 
 export function AppRoot() {
   return (
     <ConfigProvider theme={theme}>
-      <MessageHost />
+      <ThemeVars />
+      <Suspense fallback={null}>
+        <MessageHost />
+      </Suspense>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

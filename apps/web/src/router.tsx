@@ -1,8 +1,18 @@
 import { ROUTES } from '@glass/domain/routes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
+import { appointmentRouteElements } from './features/appointments/routes';
+import { approvalRouteElements } from './features/approvals/routes';
+import { controlRoomRouteElements } from './features/control-room/routes';
+import { depositRouteElements } from './features/deposits/routes';
+import { auditRouteElements } from './features/audits/routes';
+import { callCenterRouteElements } from './features/call-center/routes';
+import { dmsImportRouteElements } from './features/dms-imports/routes';
+import { installerDayRouteElements } from './features/installer-day/routes';
 import { invoiceRouteElements } from './features/invoices/routes';
 import { notifyRouteElements } from './features/notify/routes';
+import { reconcileRouteElements } from './features/reconcile/routes';
+import { reportRouteElements } from './features/reports/routes';
 import { serviceVehicleRouteElements } from './features/service-vehicles/routes';
 import { adminRouteElements } from './resources/index';
 import { LogoutRoute } from './shell/logout-route';
@@ -21,7 +31,7 @@ const PasswordChangePage = lazy(() =>
   import('./features/password/password-change-page').then((m) => ({ default: m.PasswordChangePage })),
 );
 const InvoicePage = lazy(() =>
-  import('./features/invoices/invoice-page').then((m) => ({ default: m.InvoicePage })),
+  import('./features/invoices/detail/invoice-page').then((m) => ({ default: m.InvoicePage })),
 );
 const ServiceVehiclePage = lazy(() =>
   import('./features/service-vehicles/service-vehicle-page').then((m) => ({ default: m.ServiceVehiclePage })),
@@ -45,6 +55,16 @@ const FEATURE_ROUTES = [
   ...serviceVehicleRouteElements,
   ...invoiceRouteElements,
   ...notifyRouteElements,
+  ...approvalRouteElements,
+  ...reconcileRouteElements,
+  ...depositRouteElements,
+  ...dmsImportRouteElements,
+  ...auditRouteElements,
+  ...appointmentRouteElements,
+  ...installerDayRouteElements,
+  ...callCenterRouteElements,
+  ...reportRouteElements,
+  ...controlRoomRouteElements,
 ];
 const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
 const tileRoutes = ROUTES.filter(

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly title: string;
   readonly errors?: Record<string, string[]>;
   readonly body: unknown;
+  /** Seconds from a 429's Retry-After header (a locked login says how long). */
+  retryAfterSeconds?: number;
 
   constructor(status: number, title: string, body: unknown, errors?: Record<string, string[]>) {
     super(title);

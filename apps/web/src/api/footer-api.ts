@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { conversationKeys } from '../query/conversation-keys';
 import { ApiError, http, type ODataPage } from './http';
-import type { Alert, ParkedItem } from './types';
+import type { Alert, ParkedItem } from '@glass/domain/contracts';
 
 /**
  * The footer slots belong to the messaging work; until its routes exist they answer 404 and the slots
@@ -17,7 +18,7 @@ const absentOn404 = async <T>(load: () => Promise<T>): Promise<T | null> => {
 
 export function useParkedItems() {
   return useQuery({
-    queryKey: ['parking', 'items'],
+    queryKey: conversationKeys.parked,
     queryFn: () =>
       absentOn404(async () => {
         const page = await http.get<ODataPage<ParkedItem> | ParkedItem[]>('ParkedItemsOdata');
@@ -29,7 +30,7 @@ export function useParkedItems() {
 
 export function useAlerts() {
   return useQuery({
-    queryKey: ['alerts', 'mine'],
+    queryKey: conversationKeys.alerts,
     queryFn: () =>
       absentOn404(async () => {
         const alerts = await http.get<Alert[] | { value?: Alert[] }>('self/alerts');

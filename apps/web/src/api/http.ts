@@ -59,7 +59,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response).catch(() => undefined);
   const problem = body && typeof body === 'object' ? (body as ProblemDetails) : undefined;
   const title = problem?.title || response.statusText || `HTTP ${response.status}`;
-  return new ApiError(response.status, title, body, problem?.errors);
+  const error = new ApiError(response.status, title, body, problem?.errors);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
+  return error;
 }
 
 async function send(method: string, path: string, body: unknown, options: RequestOptions = {}) {

@@ -1,6 +1,5 @@
 import { BAD_REQUEST, ERROR, PROCESSING, SUCCESS } from '@glass/domain/messages/shell';
-import { message as staticMessage } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
+import type { MessageInstance, MessageType, TypeOpen } from 'antd/es/message/interface';
 import type { ReactNode } from 'react';
 import { ApiError } from './http';
 
@@ -15,11 +14,51 @@ export const NOTICE = {
 } as const;
 const DURATION = { success: 1, badRequest: 2, error: 4, inline: 0.8 } as const;
 
-// The App-bound instance follows the theme; the static one is only used before the app mounts.
-let api: MessageInstance = staticMessage;
+// The toasts come from the message host the app mounts (shell/message-host.tsx, loaded after the first
+// screen: antd's message and notification code is not needed to draw it). A toast asked for before the
+// host is there waits for it and then shows, in order.
+let bound: MessageInstance | null = null;
+const waiting: Array<(instance: MessageInstance) => void> = [];
 export function setMessageApi(instance: MessageInstance): void {
-  api = instance;
+  bound = instance;
+  for (const call of waiting.splice(0)) call(instance);
 }
+
+/** Calls the bound instance now, or once the host has mounted; closing before that drops the toast. */
+function whenBound(call: (instance: MessageInstance) => MessageType): MessageType {
+  if (bound) return call(bound);
+  let closed = false;
+  let shown: MessageType | undefined;
+  const done = new Promise<boolean>((resolve) => {
+    waiting.push((instance) => {
+      if (closed) return resolve(true);
+      shown = call(instance);
+      shown.then(resolve);
+    });
+  });
+  const close = () => {
+    closed = true;
+    shown?.();
+  };
+  // biome-ignore lint/suspicious/noThenProperty: antd's MessageType is a thenable (resolves when the toast closes).
+  return Object.assign(close, { then: done.then.bind(done) });
+}
+const typed =
+  (type: 'info' | 'success' | 'error' | 'warning' | 'loading'): TypeOpen =>
+  (...args) =>
+    whenBound((instance) => instance[type](...args));
+const api: MessageInstance = {
+  open: (args) => whenBound((instance) => instance.open(args)),
+  info: typed('info'),
+  success: typed('success'),
+  error: typed('error'),
+  warning: typed('warning'),
+  loading: typed('loading'),
+  destroy: (key) => {
+    if (bound) bound.destroy(key);
+    else waiting.push((instance) => instance.destroy(key));
+  },
+};
 export function messageApi(): MessageInstance {
   return api;
 }

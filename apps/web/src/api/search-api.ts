@@ -1,5 +1,5 @@
 import { http } from './http';
-import type { PhoneLookupResult, SearchResult } from './types';
+import type { PhoneLookupResult, SearchResult } from '@glass/domain/contracts';
 
 /** Global search fields (spec 1 §5 "Global search"); empty ones are not sent. */
 export interface SearchQuery {

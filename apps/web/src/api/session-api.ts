@@ -1,14 +1,17 @@
 import { getAllPages, http } from './http';
 import type {
+  DutyState,
   Employee,
   FacilityRef,
   LoginResponse,
   MessageGroup,
   NamedItem,
-  PhoneExtension,
+  ResourceRow,
+  SelectFacilityResponse,
   SelfUser,
   TileInfo,
-} from './types';
+  TokenResponse,
+} from '@glass/domain/contracts';
 
 /** POST /api/login; tzo is the browser's time-zone offset in minutes (spec 1 §7). */
 export function login(userName: string, password: string): Promise<LoginResponse> {
@@ -31,7 +34,7 @@ const list = <T>(value: unknown): T[] => {
 export const sessionApi = {
   self: () => http.get<SelfUser>('self'),
   tiles: async () => list<TileInfo>(await http.get('UserTiles/MyTilesInfo')),
-  duty: () => http.get<{ onDuty: boolean }>('Users/GetOnDuty'),
+  duty: () => http.get<DutyState>('Users/GetOnDuty'),
   facilities: async () => {
     const rows = await getAllPages<FacilityRef>('FacilitiesOData');
     // Spec 2 §9: facilities sort by short name.
@@ -39,7 +42,7 @@ export const sessionApi = {
   },
   groupRoles: async () => list<MessageGroup>(await http.get('MessageGroups')),
   phoneExtensions: async (userId: number) =>
-    list<PhoneExtension>(await http.get('phoneExtensions/list', { query: { userId } })),
+    list<ResourceRow>(await http.get('phoneExtensions/list', { query: { userId } })),
   vendors: async () => list<NamedItem>(await http.get('vendors')),
   loanerCarTypes: async () => list<NamedItem>(await http.get('loanerCarTypes')),
   employeeList: async () => list<Employee>(await http.get('users/employeeList')),
@@ -50,12 +53,11 @@ export const sessionApi = {
 
 export const dutyApi = {
   toggle: (body: { onDuty: boolean; latitude?: number; longitude?: number }) =>
-    http.post<{ onDuty: boolean }>('Users/ToggleOnDuty', body),
+    http.post<DutyState>('Users/ToggleOnDuty', body),
 };
 
 export const facilityApi = {
-  select: (facilityId: number) =>
-    http.post<{ facility?: FacilityRef | null }>('Users/SelectFacility', { facilityId }),
+  select: (facilityId: number) => http.post<SelectFacilityResponse>('Users/SelectFacility', { facilityId }),
 };
 
 export const tilesApi = {
@@ -77,7 +79,7 @@ export const tilesApi = {
 
 export const passwordApi = {
   change: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-    http.put<{ token: string }>('users/password', body),
+    http.put<TokenResponse>('users/password', body),
 };
 
 export const healthApi = {

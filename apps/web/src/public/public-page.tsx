@@ -1,6 +1,8 @@
 import { PUBLIC_ROUTES } from '@glass/domain/routes';
-import { Card, Empty } from 'antd';
 import { useDocumentTitle } from '../shell/document-title';
+import { ApprovalPage } from './approval-page';
+import { InitiatePage } from './initiate-page';
+import { OptInPage } from './opt-in-page';
 
 const TITLES = {
   approval: PUBLIC_ROUTES[1].title,
@@ -8,19 +10,13 @@ const TITLES = {
   'opt-in': PUBLIC_ROUTES[3].title,
 } as const;
 
-/** The three public customer pages (spec 2 §2) need no login; their content is later work. */
+/**
+ * The three public customer pages (spec 2 §2): no login, their own small HTTP client (public-api.ts), no
+ * staff screen in their chunks. The server sends them with no-store and a strict policy.
+ */
 export function PublicPage({ kind }: { kind: keyof typeof TITLES }) {
-  const title = TITLES[kind];
-  useDocumentTitle(title);
-  return (
-    <main className="page-center">
-      <Card style={{ width: '100%', maxWidth: 480 }}>
-        <h1 style={{ fontSize: 22, marginTop: 0 }}>{title}</h1>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description="This page is not available yet. Please contact the shop that sent you the link."
-        />
-      </Card>
-    </main>
-  );
+  useDocumentTitle(TITLES[kind]);
+  if (kind === 'approval') return <ApprovalPage />;
+  if (kind === 'initiate') return <InitiatePage />;
+  return <OptInPage />;
 }

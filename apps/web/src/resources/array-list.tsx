@@ -2,10 +2,11 @@ import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnDef } from '@glass/domain/resources/define';
 import { csvFileName, toCsv } from '@glass/domain/rules/csv';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { toastError } from '../api/notices';
-import { ListSkeleton } from '../shell/list-skeleton';
+import { useFailureToast } from '../query/use-failure-toast';
+import { type DataColumn, DataTable } from '../ui/data-table';
+import { ListSkeleton } from '../ui/list-skeleton';
 import { cellText, renderCell } from './cells';
 import { type Row, valueAt } from './list-query';
 
@@ -51,12 +52,10 @@ export function ArrayList(p: ArrayListProps) {
         searchTerm: search || undefined,
       }),
   });
-  useEffect(() => {
-    if (isError) toastError(p.failedToGet);
-  }, [isError, p.failedToGet]);
+  useFailureToast(isError, p.failedToGet);
 
-  const columns = useMemo<TableColumnsType<Row>>(() => {
-    const cols: TableColumnsType<Row> = p.columns.map((c) => ({
+  const columns = useMemo<DataColumn<Row>[]>(() => {
+    const cols: DataColumn<Row>[] = p.columns.map((c) => ({
       key: c.key,
       title: c.title,
       width: c.width,
@@ -77,6 +76,7 @@ export function ArrayList(p: ArrayListProps) {
         key: 'actions',
         title: 'Actions',
         width: 90,
+        ellipsis: false,
         render: (_: unknown, row: Row) => (
           <Button
             size="small"
@@ -146,15 +146,14 @@ export function ArrayList(p: ArrayListProps) {
           <Button onClick={() => refetch()}>Try Again</Button>
         </Empty>
       ) : (
-        <Table<Row>
-          aria-label={p.title}
+        <DataTable<Row>
+          label={p.title}
           rowKey="id"
-          size="small"
           columns={columns}
           dataSource={data ?? []}
           loading={isFetching && !isPending}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={`No ${p.title} found`} /> }}
+          empty={`No ${p.title} found`}
+          cardLabel={p.rowLabel}
           pagination={{
             defaultPageSize: 20,
             showSizeChanger: true,

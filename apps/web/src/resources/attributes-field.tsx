@@ -1,4 +1,5 @@
-import { Form, Input, Select, Space, Typography } from 'antd';
+import { Form, Input, Space, Typography } from 'antd';
+import { SearchSelect } from '../ui/search-select';
 
 /** An attribute (spec 2 §3 Attribute name) as GET attributevalues and the facility detail list it. */
 export interface AttributeDef {
@@ -26,7 +27,12 @@ export function AttributesField({ attributes }: { attributes: AttributeDef[] }) 
           style={{ marginBottom: 8 }}
         >
           {a.values?.length ? (
-            <Select allowClear options={a.values.map((v) => ({ value: v, label: v }))} aria-label={a.name} />
+            <SearchSelect<string>
+              allowClear
+              style={{ width: '100%' }}
+              options={a.values.map((v) => ({ value: v, label: v }))}
+              aria-label={a.name}
+            />
           ) : (
             <Input aria-label={a.name} />
           )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { http } from '../api/http';
+import { lookupKeys } from '../query/query-keys';
 
 /**
  * An image served behind the bearer token (facility icons, profile pictures): fetched with the
@@ -18,7 +19,7 @@ export function AuthImage({
   size?: number;
 }) {
   const { data } = useQuery({
-    queryKey: ['image', path, filePath],
+    queryKey: lookupKeys.image(path, filePath),
     enabled: !!filePath,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () => http.blob(path, { query: { FilePath: filePath } }),

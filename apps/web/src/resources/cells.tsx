@@ -1,5 +1,6 @@
 import { usStateName } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
+import { formatPhone } from '../ui/phone';
 import type { CellFormat, ColumnDef } from '@glass/domain/resources/define';
 import type { CsvCell } from '@glass/domain/rules/csv';
 import { Tag } from 'antd';
@@ -21,6 +22,8 @@ export function cellText(value: unknown, format: CellFormat = 'text', column?: C
       return formatDateTime(String(value));
     case 'number':
       return typeof value === 'number' ? value : String(value);
+    case 'phone':
+      return formatPhone(String(value));
     default:
       return String(value);
   }
@@ -28,7 +31,7 @@ export function cellText(value: unknown, format: CellFormat = 'text', column?: C
 
 export function renderCell(value: unknown, column: ColumnDef): ReactNode {
   const format = column.format ?? 'text';
-  if (format === 'flag') return value ? <Tag color="red">{column.flagText ?? 'Yes'}</Tag> : null;
+  if (format === 'flag') return value ? <Tag color="error">{column.flagText ?? 'Yes'}</Tag> : null;
   if (format === 'state' && typeof value === 'string') return <span title={usStateName(value)}>{value}</span>;
   const text = cellText(value, format, column);
   return text === '' ? null : String(text);

@@ -24,10 +24,12 @@ const FacilitiesPage = lazy(() =>
 const ActivityLogsPage = lazy(() =>
   import('../features/activity-logs/activity-logs-page').then((m) => ({ default: m.ActivityLogsPage })),
 );
+const LoanerReservationsPage = lazy(() =>
+  import('../features/loaners/loaner-reservations-page').then((m) => ({ default: m.LoanerReservationsPage })),
+);
 const bridge = () => import('../features/phone-bridge/phone-bridge-pages');
 const PhoneExtensionsPage = lazy(() => bridge().then((m) => ({ default: m.PhoneExtensionsPage })));
 const PhoneRequestsPage = lazy(() => bridge().then((m) => ({ default: m.PhoneRequestsPage })));
-const CallStatusPage = lazy(() => bridge().then((m) => ({ default: m.CallStatusPage })));
 
 const page = <P extends object>(
   component: LazyExoticComponent<ComponentType<P>>,
@@ -46,7 +48,7 @@ const OWN: Record<string, ReactNode> = {
   '/activity-logs': page(ActivityLogsPage, {}, '/activity-logs'),
   '/phone-extensions': page(PhoneExtensionsPage, {}, '/phone-extensions'),
   '/phone-requests': page(PhoneRequestsPage, {}, '/phone-requests'),
-  '/call-status': page(CallStatusPage, {}, '/call-status'),
+  '/loaner-reservations': page(LoanerReservationsPage, {}, '/loaner-reservations'),
 };
 
 export const adminRouteElements: { path: string; element: ReactNode }[] = [

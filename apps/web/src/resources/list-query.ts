@@ -1,7 +1,8 @@
 import { type ResourceDef, valueAt } from '@glass/domain/resources/define';
 import { csvFileName, toCsv } from '@glass/domain/rules/csv';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getAllPages, http, type ODataPage, type Query } from '../api/http';
+import { getAllPages, type Query } from '../api/http';
+import { resourceKeys } from '../query/query-keys';
+import { useODataList } from '../query/use-odata-list';
 import { cellText } from './cells';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -28,22 +29,19 @@ function scope(state: ListState): Query {
   return query;
 }
 
-export const listKey = (def: ResourceDef) => ['resource', def.name] as const;
+export const listKey = (def: ResourceDef) => resourceKeys.list(def.name);
 
+/** One page of the declared list (the previous page stays while the next loads); failures are toasted. */
 export function useResourceList(def: ResourceDef, state: ListState) {
-  return useQuery({
-    queryKey: [...listKey(def), state],
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      http.get<ODataPage<Row>>(def.api.list, {
-        signal,
-        query: {
-          ...scope(state),
-          $top: state.pageSize,
-          $skip: (state.page - 1) * state.pageSize,
-          $count: true,
-        },
-      }),
+  const { page, ...rest } = state;
+  return useODataList<Row>({
+    key: [...listKey(def), rest],
+    path: def.api.list,
+    top: state.pageSize,
+    count: true,
+    page,
+    query: scope(state),
+    failure: def.failedToGet,
   });
 }
 

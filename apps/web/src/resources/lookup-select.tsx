@@ -2,6 +2,7 @@ import type { LookupSource } from '@glass/domain/resources/define';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { http } from '../api/http';
+import { lookupKeys } from '../query/query-keys';
 
 export interface LookupOption {
   value: string | number;
@@ -17,7 +18,7 @@ const rowsOf = (answer: unknown): Record<string, unknown>[] => {
 /** The options of a lookup source (brands, employees …), cached for 5 minutes. */
 export function useLookupOptions(source: LookupSource | undefined) {
   return useQuery({
-    queryKey: ['lookup', source?.path],
+    queryKey: lookupKeys.list(source?.path),
     enabled: !!source,
     staleTime: 300_000,
     queryFn: async (): Promise<LookupOption[]> => {

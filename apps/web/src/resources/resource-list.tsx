@@ -1,11 +1,12 @@
 import { can } from '@glass/domain/roles';
 import type { ResourceDef } from '@glass/domain/resources/define';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { showError, toastError } from '../api/notices';
+import { Button, Empty, Space, type TableProps } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { showError } from '../api/notices';
 import { useSessionState } from '../api/use-session';
-import { ListSkeleton } from '../shell/list-skeleton';
+import { type DataColumn, DataTable } from '../ui/data-table';
+import { ListSkeleton } from '../ui/list-skeleton';
 import { renderCell } from './cells';
 import { ListFilters } from './list-filters';
 import {
@@ -29,16 +30,15 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   const [state, setState] = useState<ListState>(() => initialListState(def));
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
-  const { data, isPending, isError, error, isFetching, refetch } = useResourceList(def, state);
-
-  useEffect(() => {
-    if (isError) toastError(def.failedToGet);
-  }, [isError, def.failedToGet]);
+  const { rows, count, hasData, isPending, isError, error, isFetching, refetch } = useResourceList(
+    def,
+    state,
+  );
 
   const onSearch = useCallback((search: string) => setState((s) => ({ ...s, search, page: 1 })), []);
 
-  const columns = useMemo<TableColumnsType<Row>>(() => {
-    const cols: TableColumnsType<Row> = def.columns.map((c) => {
+  const columns = useMemo<DataColumn<Row>[]>(() => {
+    const cols: DataColumn<Row>[] = def.columns.map((c) => {
       const prop = def.properties[c.key];
       return {
         key: c.key,
@@ -56,6 +56,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         key: 'actions',
         title: 'Actions',
         width: 90,
+        ellipsis: false,
         render: (_: unknown, row: Row) => (
           <Button
             size="small"
@@ -106,12 +107,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
           onSearch={onSearch}
         />
         <Space>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={doExport}
-            disabled={!data?.value.length}
-          >
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport} disabled={!rows.length}>
             Export CSV
           </Button>
           {canWrite ? (
@@ -123,25 +119,24 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       </Space>
       {isPending ? (
         <ListSkeleton label={`Loading ${def.title}`} />
-      ) : isError && !data ? (
+      ) : isError && !hasData ? (
         <Empty description={`${def.failedToGet}${error instanceof Error ? `: ${error.message}` : ''}`}>
           <Button onClick={() => refetch()}>Try Again</Button>
         </Empty>
       ) : (
-        <Table<Row>
-          aria-label={def.title}
+        <DataTable<Row>
+          label={def.title}
           rowKey="id"
-          size="small"
           columns={columns}
-          dataSource={data?.value ?? []}
+          dataSource={rows}
           loading={isFetching && !isPending}
           onChange={onChange}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={`No ${def.title} found`} /> }}
+          empty={`No ${def.title} found`}
+          cardLabel={(row) => `${def.singular} ${String(row.name ?? row.id)}`}
           pagination={{
             current: state.page,
             pageSize: state.pageSize,
-            total: data?.['@odata.count'] ?? 0,
+            total: count ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [20, 50, 100],
             showTotal: (total) => `${total} ${def.title}`,

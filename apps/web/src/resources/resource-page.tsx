@@ -4,6 +4,7 @@ import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../shell/document-title';
 import { ResourceList } from './resource-list';
+import { ScreenFrame } from '../ui/screen-frame';
 
 /**
  * A tile screen made of declared resources (spec 2 §1: a tabbed page with a list and filters):
@@ -26,12 +27,9 @@ export function ResourcePage({
     children: <ResourceList def={def} />,
   }));
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        {title}
-      </h1>
+    <ScreenFrame title={title}>
       {children}
       <Tabs items={[...tabs, ...extraTabs]} destroyOnHidden />
-    </section>
+    </ScreenFrame>
   );
 }

@@ -2,13 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/query-client';
-import type { PhoneLookupResult } from '../api/types';
+import type { PhoneLookupResult } from '@glass/domain/contracts';
 import { useSession } from '../api/use-session';
 import { ErrorBoundary } from './error-boundary';
 import { FooterBar } from './footer-bar';
 import { saveLastPath } from './last-path';
 import { LateralMenu } from './lateral-menu';
 import { PageSpinner } from './page-spinner';
+import { usePhoneRequestMessages } from './phone-request-messages';
+import { routeAllowed } from './route-allowed';
 import { type ShellActions, ShellContext } from './shell-context';
 import { TopBar } from './top-bar';
 import { useNarrow } from './use-narrow';
@@ -27,6 +29,7 @@ const MessagesDrawer = lazy(() =>
 const SubscriptionsDialog = lazy(() =>
   import('../features/messaging/subscriptions-dialog').then((m) => ({ default: m.SubscriptionsDialog })),
 );
+const NoAccess = lazy(() => import('./access-pages').then((m) => ({ default: m.NoAccess })));
 const NotificationsDrawer = lazy(() =>
   import('../features/messaging/notifications-drawer').then((m) => ({ default: m.NotificationsDrawer })),
 );
@@ -62,6 +65,7 @@ function LayoutFrame() {
       },
     };
   }, []);
+  usePhoneRequestMessages(actions);
 
   // Spec 1 §2: while start-up data loads, a spinner; the shell needs self, facilities and tiles.
   if (session.isPending) return <PageSpinner label="Loading data" />;
@@ -76,7 +80,8 @@ function LayoutFrame() {
           <main className="app-main" id="main-content">
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<PageSpinner />}>
-                <Outlet />
+                {/* A screen the role may not open shows no access instead of failing on its first request. */}
+                {routeAllowed(location.pathname, session.data?.user) ? <Outlet /> : <NoAccess />}
               </Suspense>
             </ErrorBoundary>
           </main>

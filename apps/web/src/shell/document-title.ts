@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 // Spec 1 §1: the page title gets a "(N)" prefix while N alerts are pending. The alert count is set by
 // whoever knows it (the footer today, the messaging work later); screens set only their own title.
-const APP_TITLE = 'Glass Shop';
+export const APP_TITLE = 'Glass Shop';
 let pendingAlerts = 0;
 let baseTitle = APP_TITLE;
 const listeners = new Set<() => void>();

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../api/client-errors';
 import { ErrorScreen } from './error-screen';
 
 /**
@@ -35,6 +36,9 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Unexpected rendering error', error, info.componentStack);
+    reportClientError('boundary', error, {
+      stack: `${(error as Error)?.stack ?? ''}\n${info.componentStack ?? ''}`,
+    });
   }
 
   override render(): ReactNode {

@@ -13,7 +13,7 @@ export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="page-center" role="alert">
       <div style={{ textAlign: 'center' }}>
-        <CloseCircleFilled aria-hidden style={{ fontSize: 56, color: '#c41d1f' }} />
+        <CloseCircleFilled aria-hidden style={{ fontSize: 56, color: 'var(--gs-color-error)' }} />
         <h1 style={{ fontSize: 24, margin: '16px 0 8px' }}>{ERROR_SCREEN_TITLE}</h1>
         <p style={{ margin: '0 0 24px' }}>{ERROR_SCREEN_TEXT}</p>
         <Button type="primary" onClick={onRetry}>

@@ -1,14 +1,16 @@
 import { failedToChangeFacility } from '@glass/domain/messages/session';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toastError } from '../api/notices';
 import { queryClient } from '../api/query-client';
 import { facilityApi } from '../api/session-api';
 import { SESSION_KEY, updateSession, useSessionState } from '../api/use-session';
 
+const FacilityPicker = lazy(() => import('./top-bar-fields').then((m) => ({ default: m.FacilityPicker })));
+
 /**
  * Facility selector (spec 1 §1): the choice is saved on the server and the screens reload for it.
- * A native select: keyboard and screen-reader friendly, and it keeps antd's Select (with its virtual
- * list) out of the shell that every signed-in screen loads first.
+ * antd's Select with search (top-bar-fields.tsx), loaded beside the first screen: until it arrives a
+ * same-size box shows the current facility, so the top bar does not move.
  */
 export function FacilitySelect({ block = false }: { block?: boolean }) {
   const { user, facilities } = useSessionState();
@@ -31,26 +33,23 @@ export function FacilitySelect({ block = false }: { block?: boolean }) {
     }
   };
 
+  const width = block ? '100%' : 'auto';
+  const current = user?.facility ?? null;
   return (
-    <select
-      aria-label="Facility"
-      className="native-select"
-      style={{ width: block ? '100%' : 200 }}
-      value={user?.facility?.id ?? ''}
-      disabled={busy}
-      aria-busy={busy}
-      onChange={(event) => void onChange(Number(event.target.value))}
+    <Suspense
+      fallback={
+        <span className="top-bar-field-standin" style={{ width }} title={current?.name}>
+          {current?.name ?? 'Facility'}
+        </span>
+      }
     >
-      {!user?.facility && (
-        <option value="" disabled>
-          Facility
-        </option>
-      )}
-      {facilities.map((facility) => (
-        <option key={facility.id} value={facility.id}>
-          {facility.name}
-        </option>
-      ))}
-    </select>
+      <FacilityPicker
+        facilities={facilities}
+        value={current?.id ?? null}
+        busy={busy}
+        block={block}
+        onChange={(facilityId) => void onChange(facilityId)}
+      />
+    </Suspense>
   );
 }

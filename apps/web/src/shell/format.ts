@@ -1,4 +1,4 @@
-import type { FacilityRef, PersonName } from '../api/types';
+import type { PersonName } from '@glass/domain/contracts';
 
 export { formatDateTime } from '@glass/domain/rules/date-format';
 
@@ -9,7 +9,9 @@ export function personName(value: string | PersonName | null | undefined): strin
   return [value.firstName, value.lastName].filter(Boolean).join(' ');
 }
 
-export function facilityText(value: string | Partial<FacilityRef> | null | undefined): string {
+export function facilityText(
+  value: string | { name?: string | null; shortName?: string | null } | null | undefined,
+): string {
   if (!value) return '';
   if (typeof value === 'string') return value;
   return value.shortName || value.name || '';

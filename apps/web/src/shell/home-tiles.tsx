@@ -1,20 +1,39 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+// The theme's tokens without antd's whole `theme` export: every antd component already uses this hook.
+import useToken from 'antd/es/theme/useToken';
+import { type CSSProperties, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../api/use-session';
 import { useDocumentTitle } from './document-title';
 import { PageSpinner } from './page-spinner';
+import { roleOf } from './route-allowed';
 import { TileIcon } from './tile-icon';
-import { visibleTiles } from './tile-rules';
+import { openableTiles, visibleTiles } from './tile-rules';
 import './tiles.css';
 
 // Edit mode (switches, the unsaved-changes modal) loads when the user asks for it.
 const TileEditor = lazy(() => import('./tile-editor').then((m) => ({ default: m.TileEditor })));
 
+// Phones get compact tiles, two per row (tiles.css); their icons shrink with them.
+const PHONE = '(max-width: 599px)';
+const subscribePhone = (listener: () => void) => {
+  const media = window.matchMedia(PHONE);
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+};
+const usePhone = () =>
+  useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+
 /** Tile home (spec 1 §1): the user's shown tiles, large or small; a tile opens its screen. */
 export function HomeTiles() {
   useDocumentTitle('Home');
+  const [, token] = useToken();
+  const phone = usePhone();
   const session = useSession();
   const location = useLocation();
   const [editing, setEditing] = useState(false);
@@ -25,11 +44,24 @@ export function HomeTiles() {
   }, [location.key]);
 
   if (session.isPending) return <PageSpinner label="Loading data" />;
-  const tiles = session.data?.tiles ?? [];
+  // Only the tiles the role may open, in the editor as on the home (issue #15 item 2).
+  const tiles = openableTiles(session.data?.tiles ?? [], roleOf(session.data?.user));
   const shown = visibleTiles(tiles);
 
   return (
-    <section aria-labelledby="home-title">
+    <section
+      aria-labelledby="home-title"
+      style={
+        {
+          '--tile-bg': token.colorBgContainer,
+          '--tile-border': token.colorBorderSecondary,
+          '--tile-text': token.colorText,
+          '--tile-hover': token.colorPrimary,
+          '--tile-shadow': token.boxShadowTertiary,
+          '--tile-radius': `${token.borderRadiusLG}px`,
+        } as CSSProperties
+      }
+    >
       <div className="home-header">
         <h1 id="home-title">Home</h1>
         {!editing && tiles.length > 0 && (
@@ -51,7 +83,7 @@ export function HomeTiles() {
               className={tile.isSmallTile ? 'tile tile-small' : 'tile tile-large'}
               data-tile={tile.name}
             >
-              <TileIcon icon={tile.icon} url={tile.url} size={tile.isSmallTile ? 24 : 40} />
+              <TileIcon icon={tile.icon} url={tile.url} size={tileIconSize(tile.isSmallTile, phone)} />
               <span>{tile.displayName}</span>
             </Link>
           ))}
@@ -62,3 +94,5 @@ export function HomeTiles() {
     </section>
   );
 }
+
+const tileIconSize = (small: boolean, phone: boolean) => (phone ? (small ? 20 : 28) : small ? 24 : 40);

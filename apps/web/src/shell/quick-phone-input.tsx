@@ -1,10 +1,12 @@
 import { PHONE_SEARCH_FAILED } from '@glass/domain/messages/search';
 import { QUICK_PHONE_LOOKUP_MIN_CHARS, QUICK_PHONE_MAX_LENGTH } from '@glass/domain/constants';
 import { isQuickPhoneInputAllowed } from '@glass/domain/rules/phone-input';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { inlineError, toastError } from '../api/notices';
 import { searchApi } from '../api/search-api';
 import { useShell } from './shell-context';
+
+const PhoneField = lazy(() => import('./top-bar-fields').then((m) => ({ default: m.PhoneField })));
 
 export const PHONE_INPUT_TEXT = {
   label: 'Phone lookup',
@@ -51,23 +53,23 @@ export function QuickPhoneInput({ width = 150 }: { width?: number | string }) {
   };
 
   return (
-    // A native input styled like antd's: the shell loads on every signed-in screen and antd's Input
-    // (with its form context) is a large part of it.
-    <input
-      type="text"
-      className="native-input"
-      aria-label={PHONE_INPUT_TEXT.label}
-      placeholder="Phone"
-      inputMode="tel"
-      maxLength={QUICK_PHONE_MAX_LENGTH}
-      value={value}
-      disabled={busy}
-      aria-busy={busy}
-      style={{ width }}
-      onChange={(event) => onChange(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') void lookup(value);
-      }}
-    />
+    // antd's Input, loaded beside the first screen (top-bar-fields.tsx); a same-size box until then.
+    <Suspense
+      fallback={
+        <span className="top-bar-field-standin is-placeholder" style={{ width }}>
+          Phone
+        </span>
+      }
+    >
+      <PhoneField
+        label={PHONE_INPUT_TEXT.label}
+        value={value}
+        busy={busy}
+        width={width}
+        maxLength={QUICK_PHONE_MAX_LENGTH}
+        onChange={onChange}
+        onEnter={() => void lookup(value)}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PhoneLookupResult } from '../api/types';
+import type { PhoneLookupResult } from '@glass/domain/contracts';
 
 /** The global dialogs any part of the shell (top bar, lateral menu, drawer menu) can open. */
 export interface ShellActions {

@@ -1,8 +1,9 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSessionState } from '../api/use-session';
+import { roleOf } from './route-allowed';
 import { TileIcon } from './tile-icon';
-import { shortcutTiles } from './tile-rules';
+import { openableTiles, shortcutTiles } from './tile-rules';
 
 /** Up to 3 shortcut tiles in the top bar (spec 1 §1). */
 export function ShortcutTiles({
@@ -12,9 +13,9 @@ export function ShortcutTiles({
   withLabels?: boolean;
   onAction?: () => void;
 }) {
-  const { tiles } = useSessionState();
+  const { tiles, user } = useSessionState();
   const navigate = useNavigate();
-  const shortcuts = shortcutTiles(tiles);
+  const shortcuts = shortcutTiles(openableTiles(tiles, roleOf(user)));
   if (!shortcuts.length) return null;
   return (
     <nav aria-label="Shortcuts" className={withLabels ? 'menu-drawer-section' : 'top-bar-group'}>

@@ -4,7 +4,7 @@ import { Alert, Button, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { messageApi, withProgress } from '../api/notices';
 import { tilesApi } from '../api/session-api';
-import type { TileInfo } from '../api/types';
+import type { TileInfo } from '@glass/domain/contracts';
 import { updateSession } from '../api/use-session';
 import { TileIcon } from './tile-icon';
 import { countShortcuts } from './tile-rules';

@@ -1,6 +1,25 @@
 import { MAX_SHORTCUT_TILES } from '@glass/domain/constants';
+import { can } from '@glass/domain/roles';
+import { tileById, tileByUrl } from '@glass/domain/tiles';
 import { shortcutTiles as domainShortcutTiles } from '@glass/domain/user-tile-rules';
-import type { TileInfo } from '../api/types';
+import type { TileInfo } from '@glass/domain/contracts';
+
+/**
+ * The tiles the role may open (issue #15 item 2): the catalogue tile (by its route, else its id) and its
+ * `view` action in the role matrix. The home, the tile editor and the shortcuts offer only these; a tile
+ * the catalogue does not know is left out. Without a known role (self failed to load) nothing is hidden:
+ * the screens and the server still refuse.
+ */
+export function openableTiles<T extends Pick<TileInfo, 'url' | 'tileId'>>(
+  tiles: readonly T[],
+  role: number | undefined,
+): T[] {
+  if (role === undefined) return [...tiles];
+  return tiles.filter((tile) => {
+    const def = tileByUrl(tile.url) ?? tileById(tile.tileId);
+    return !!def && can(role, def.view);
+  });
+}
 
 /** The home shows the user's active tiles, in the server's order. */
 export function visibleTiles(tiles: readonly TileInfo[]): TileInfo[] {

@@ -1,8 +1,9 @@
 import { HomeOutlined, MenuOutlined } from '@ant-design/icons';
+import { FAILED_TO_GET_USER_INFORMATION } from '@glass/domain/messages/session';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSessionState } from '../api/use-session';
+import { useSession } from '../api/use-session';
 import { DutySwitch } from './duty-switch';
 import { FacilitySelect } from './facility-select';
 import { homePath } from './hosts';
@@ -28,8 +29,17 @@ function HomeButton() {
 }
 
 function UserName() {
-  const { user } = useSessionState();
-  if (!user) return null;
+  const session = useSession();
+  const user = session.data?.user;
+  // Spec 1 §8: the session loaded without its user (GET self failed): say so where the name goes.
+  if (!user)
+    return session.data ? (
+      // A plain span in the theme's error colour: antd's Typography (with its editor, copy button and
+      // ellipsis tooltip) would add about 20 KB to the first screen of every signed-in visit.
+      <span className="top-bar-user top-bar-user-error" role="alert" data-testid="top-bar-user">
+        {FAILED_TO_GET_USER_INFORMATION}
+      </span>
+    ) : null;
   return (
     <span className="top-bar-user" data-testid="top-bar-user">
       {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName}

@@ -1,27 +1,21 @@
+import type { ActivityLog } from '@glass/domain/contracts';
 import { ACTIVITY_LOGS_DEFAULT_WINDOW_MINUTES, ACTIVITY_LOGS_TOP } from '@glass/domain/constants';
 import { FAILED_TO_GET_ACTIVITY_LOGS } from '@glass/domain/messages/admin';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, InputNumber, Space, Table, Tabs } from 'antd';
+import { Button, InputNumber, Space, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
-import { http, type ODataPage } from '../../api/http';
-import { toastError } from '../../api/notices';
+import { useState } from 'react';
+import { activityLogKeys } from '../../query/query-keys';
+import { useODataList } from '../../query/use-odata-list';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ListSkeleton } from '../../shell/list-skeleton';
+import { DataTable } from '../../ui/data-table';
+import { DateTimeRangeField } from '../../ui/date-fields';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { ScreenFrame } from '../../ui/screen-frame';
 import { LogDetails, ParamSearch } from './log-details';
 
-interface Log {
-  id: number;
-  activityDate: string;
-  sessionId: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  activity: string;
-  activityType: string;
-  recordType: string | null;
-  recordId: number | null;
-}
+/** A row as the contract declares it (packages/domain/src/contracts/activity-logs.ts). */
+type Log = ActivityLog;
 
 const lastMinutes = (): [Dayjs, Dayjs] => [
   dayjs().subtract(ACTIVITY_LOGS_DEFAULT_WINDOW_MINUTES, 'minute'),
@@ -33,38 +27,26 @@ function LogList() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(lastMinutes);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['activityLogs', range[0].toISOString(), range[1].toISOString(), sessionId, page],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<ODataPage<Log>>('ActivityLogs', {
-        query: {
-          StartDate: range[0].toISOString(),
-          EndDate: range[1].toISOString(),
-          SessionId: sessionId ?? undefined,
-          $top: ACTIVITY_LOGS_TOP,
-          $skip: (page - 1) * ACTIVITY_LOGS_TOP,
-          $count: true,
-        },
-      }),
+  const [start, end] = [range[0].toISOString(), range[1].toISOString()];
+  const query = useODataList<Log>({
+    key: activityLogKeys.list(start, end, sessionId),
+    path: 'ActivityLogs',
+    top: ACTIVITY_LOGS_TOP,
+    count: true,
+    page,
+    query: { StartDate: start, EndDate: end, SessionId: sessionId ?? undefined },
+    failure: FAILED_TO_GET_ACTIVITY_LOGS,
   });
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_GET_ACTIVITY_LOGS);
-  }, [query.isError]);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <DatePicker.RangePicker
-          showTime
-          format="MM/DD/YYYY hh:mm A"
+        <DateTimeRangeField
           aria-label="Date range"
           value={range}
-          onChange={(v) => {
-            if (v?.[0] && v[1]) {
-              setRange([v[0], v[1]]);
-              setPage(1);
-            }
+          onChange={(next) => {
+            setRange(next);
+            setPage(1);
           }}
         />
         <InputNumber
@@ -89,30 +71,29 @@ function LogList() {
       {query.isPending ? (
         <ListSkeleton label="Loading Activity Logs" />
       ) : (
-        <Table<Log>
-          aria-label="Activity Logs"
+        <DataTable<Log>
+          label="Activity Logs"
           rowKey="id"
-          size="small"
-          dataSource={query.data?.value ?? []}
+          dataSource={query.rows}
           loading={query.isFetching}
-          locale={{ emptyText: <Empty description="No Activity Logs found" /> }}
+          empty="No Activity Logs found"
           expandable={{ expandedRowRender: (log) => <LogDetails logId={log.id} /> }}
           pagination={{
             current: page,
             pageSize: ACTIVITY_LOGS_TOP,
-            total: query.data?.['@odata.count'] ?? 0,
+            total: query.count ?? 0,
             showSizeChanger: false,
             onChange: setPage,
           }}
           columns={[
-            { key: 'date', title: 'Date', render: (_, l) => formatDateTime(l.activityDate) },
+            { key: 'date', title: 'Date', width: 170, render: (_, l) => formatDateTime(l.activityDate) },
             {
               key: 'user',
               title: 'User',
               render: (_, l) => [l.firstName, l.lastName].filter(Boolean).join(' '),
             },
             { key: 'activity', title: 'Activity', dataIndex: 'activity' },
-            { key: 'type', title: 'Type', dataIndex: 'activityType' },
+            { key: 'type', title: 'Type', dataIndex: 'activityType', width: 160 },
             {
               key: 'record',
               title: 'Record',
@@ -121,6 +102,7 @@ function LogList() {
             {
               key: 'session',
               title: 'Session',
+              width: 100,
               render: (_, l) =>
                 l.sessionId ? (
                   <Button
@@ -128,7 +110,7 @@ function LogList() {
                     size="small"
                     aria-label={`Show session ${l.sessionId}`}
                     onClick={() => {
-                      setSessionId(l.sessionId);
+                      setSessionId(l.sessionId ?? null);
                       setPage(1);
                     }}
                   >
@@ -146,10 +128,7 @@ function LogList() {
 export function ActivityLogsPage() {
   useDocumentTitle('Activity Logs');
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        Activity Logs
-      </h1>
+    <ScreenFrame title="Activity Logs">
       <Tabs
         destroyOnHidden
         items={[
@@ -157,6 +136,6 @@ export function ActivityLogsPage() {
           { key: 'param', label: 'By Parameter', children: <ParamSearch /> },
         ]}
       />
-    </section>
+    </ScreenFrame>
   );
 }

@@ -1,34 +1,32 @@
+import type { ActivityLogDetailRow } from '@glass/domain/contracts';
 import { ACTIVITY_LOG_DETAIL_PARAM_ID } from '@glass/domain/constants';
 import { FAILED_TO_GET_ACTIVITY_LOGS } from '@glass/domain/messages/admin';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Input, InputNumber, Space, Spin, Table } from 'antd';
-import { useEffect, useState } from 'react';
-import { http, type ODataPage } from '../../api/http';
-import { toastError } from '../../api/notices';
+import { useState } from 'react';
+import { activityLogKeys } from '../../query/query-keys';
+import { useODataList } from '../../query/use-odata-list';
 
-interface Detail {
-  id: number;
-  paramId: number;
-  name: string;
-  value: string | null;
-  activityLogId?: number;
-  activityLog?: { activity?: string; activityDate?: string; userName?: string };
-}
+/** One page of up to 200 details answers both reads. */
+const DETAILS_TOP = 200;
+
+/** A detail row as the contract declares it (packages/domain/src/contracts/activity-logs.ts). */
+type Detail = ActivityLogDetailRow;
 
 /** The name/value pairs of one log (GET ActivityLogDetails by ActivityLogId), shown when a row expands. */
 export function LogDetails({ logId }: { logId: number }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['activityLogDetails', logId],
-    queryFn: () =>
-      http.get<ODataPage<Detail>>('ActivityLogDetails', { query: { ActivityLogId: logId, $top: 200 } }),
+  const { rows, isPending, isError } = useODataList<Detail>({
+    key: activityLogKeys.details(logId),
+    path: 'ActivityLogDetails',
+    top: DETAILS_TOP,
+    query: { ActivityLogId: logId },
   });
   if (isPending) return <Spin size="small" />;
   if (isError) return <Empty description={FAILED_TO_GET_ACTIVITY_LOGS} />;
-  if (!data.value.length) return <Empty description="No details" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (!rows.length) return <Empty description="No details" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Descriptions size="small" column={1} bordered aria-label={`Details of activity log ${logId}`}>
-      {data.value.map((d) => (
+      {rows.map((d) => (
         <Descriptions.Item key={d.id} label={d.name}>
           {d.value ?? ''}
         </Descriptions.Item>
@@ -41,17 +39,15 @@ export function LogDetails({ logId }: { logId: number }) {
 export function ParamSearch() {
   const [paramId, setParamId] = useState<number | null>(ACTIVITY_LOG_DETAIL_PARAM_ID);
   const [value, setValue] = useState('');
-  const query = useQuery({
-    queryKey: ['activityLogDetails', 'param', paramId, value],
+  const query = useODataList<Detail>({
+    key: activityLogKeys.byParam(paramId ?? 0, value),
+    path: 'ActivityLogDetails',
+    top: DETAILS_TOP,
+    query: { ParamId: paramId, Value: value.trim() },
     enabled: paramId !== null && value.trim() !== '',
-    queryFn: () =>
-      http.get<ODataPage<Detail>>('ActivityLogDetails', {
-        query: { ParamId: paramId, Value: value.trim(), $top: 200 },
-      }),
+    keepPrevious: false,
+    failure: FAILED_TO_GET_ACTIVITY_LOGS,
   });
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_GET_ACTIVITY_LOGS);
-  }, [query.isError]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
@@ -75,7 +71,7 @@ export function ParamSearch() {
         rowKey="id"
         size="small"
         loading={query.isFetching}
-        dataSource={query.data?.value ?? []}
+        dataSource={query.rows}
         locale={{ emptyText: <Empty description="No Activity Logs found" /> }}
         columns={[
           { key: 'date', title: 'Date', render: (_, d) => formatDateTime(d.activityLog?.activityDate) },

@@ -3,23 +3,34 @@ import { FAILED_TO_GET_PAGE_ATTRIBUTES } from '@glass/domain/messages/admin';
 import type { FormFieldDef } from '@glass/domain/resources/define';
 import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resources/employee';
 import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
+import { assignableRoles, canManageRole } from '@glass/domain/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, http } from '../../api/http';
-import { toastError, withProgress } from '../../api/notices';
+import { withProgress } from '../../api/notices';
+import { useSessionState } from '../../api/use-session';
 import { type AttributeDef, AttributesField } from '../../resources/attributes-field';
 import { FormDrawer } from '../../resources/form-drawer';
 import { fieldInput } from '../../resources/field-input';
 import { issueFields, problemFields } from '../../resources/form-values';
 import { ImageUpload } from '../../resources/image-upload';
 import type { Row } from '../../resources/list-query';
+import { useFailureToast } from '../../query/use-failure-toast';
+import { refreshKeys } from '../../query/use-write';
+import { employeeKeys } from '../../query/query-keys';
 
-const fields = (creating: boolean): FormFieldDef[] => [
+/** Security #12: only the roles the signed-in user may grant (the server refuses any other). */
+const roleOptions = (actorRole: number | undefined, current: unknown) => {
+  const allowed: number[] = assignableRoles(actorRole);
+  return USER_ROLE_OPTIONS.filter((o) => allowed.includes(o.value) || o.value === current);
+};
+
+const fields = (creating: boolean, roles: FormFieldDef['options']): FormFieldDef[] => [
   { name: 'userName', label: 'User Name', widget: 'text', required: true, help: '3 digits, used to sign in' },
   { name: 'firstName', label: 'First Name', widget: 'text', required: true },
   { name: 'lastName', label: 'Last Name', widget: 'text', required: true },
-  { name: 'userRoleId', label: 'Role', widget: 'select', options: USER_ROLE_OPTIONS, required: true },
+  { name: 'userRoleId', label: 'Role', widget: 'select', options: roles, required: true },
   { name: 'facilityId', label: 'Facility', widget: 'lookup', lookup: FACILITY_LOOKUP },
   { name: 'brandId', label: 'Brand', widget: 'lookup', lookup: BRAND_LOOKUP },
   { name: 'email', label: 'Email', widget: 'email' },
@@ -49,7 +60,7 @@ interface UserAttribute extends AttributeDef {
 /** The User attributes (object name User) with this employee's values, or the defaults for a new one. */
 function useUserAttributes(id: number | undefined) {
   return useQuery({
-    queryKey: ['attributevalues', 'User', id ?? 0],
+    queryKey: employeeKeys.attributes(id ?? 0),
     queryFn: () =>
       http.get<UserAttribute[]>('attributevalues', { query: { Page: 'User', RecordId: id ?? 0 } }),
   });
@@ -62,6 +73,10 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const creating = !record;
+  const actorRole = useSessionState().user?.userRole;
+  // An employee whose role permits more than the signed-in user's is shown read-only.
+  const manageable = creating || canManageRole(actorRole, record.userRoleId as number);
+  const roles = useMemo(() => roleOptions(actorRole, record?.userRoleId), [actorRole, record]);
   const initial = useMemo(
     () => (record ? { ...record, password: '' } : { userRoleId: 5, isActive: true, isInstaller: false }),
     [record],
@@ -70,9 +85,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
   const userAttributes = useUserAttributes(record?.id as number | undefined);
   const attributes = userAttributes.data;
 
-  useEffect(() => {
-    if (userAttributes.isError) toastError(FAILED_TO_GET_PAGE_ATTRIBUTES);
-  }, [userAttributes.isError]);
+  useFailureToast(userAttributes.isError, FAILED_TO_GET_PAGE_ATTRIBUTES);
 
   useEffect(() => {
     if (attributes) form.setFieldsValue({ attributes: attributes.map((a) => ({ value: a.value ?? '' })) });
@@ -99,8 +112,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
       await withProgress(
         creating ? http.post('users', checked.data) : http.put(`users/${record.id}`, checked.data),
       );
-      await queryClient.invalidateQueries({ queryKey: ['employees'] });
-      await queryClient.invalidateQueries({ queryKey: ['attributevalues', 'User'] });
+      await refreshKeys(queryClient, [employeeKeys.all, employeeKeys.allAttributes]);
       onClose();
     } catch (e) {
       if (e instanceof ApiError) form.setFields(problemFields(e.errors));
@@ -110,16 +122,32 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
   };
 
   return (
-    <FormDrawer title={title} dirty={dirty} saving={saving} onClose={onClose} onSave={save}>
+    <FormDrawer
+      title={title}
+      dirty={dirty}
+      saving={saving}
+      canSave={manageable}
+      onClose={onClose}
+      onSave={save}
+    >
+      {manageable ? null : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Your role may not change this employee: their role permits actions yours does not."
+        />
+      )}
       <Form
         name="employee"
         form={form}
         layout="vertical"
         aria-label={title}
         initialValues={initial}
+        disabled={!manageable}
         onValuesChange={() => setDirty(true)}
       >
-        {record ? (
+        {record && manageable ? (
           <Form.Item label="Profile Picture">
             <ImageUpload
               label="Profile Picture"
@@ -127,11 +155,11 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
               picturePath="users/profilePicture"
               fields={{ userId: String(record.id) }}
               value={(record.photo as string | null) ?? undefined}
-              onChange={() => queryClient.invalidateQueries({ queryKey: ['employees'] })}
+              onChange={() => refreshKeys(queryClient, [employeeKeys.all])}
             />
           </Form.Item>
         ) : null}
-        {fields(creating).map((f) => (
+        {fields(creating, roles).map((f) => (
           <Form.Item
             key={f.name}
             name={f.name}

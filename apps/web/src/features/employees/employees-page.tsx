@@ -10,6 +10,8 @@ import { ArrayList } from '../../resources/array-list';
 import type { Row } from '../../resources/list-query';
 import { useDocumentTitle } from '../../shell/document-title';
 import { EmployeeFormDrawer } from './employee-form';
+import { employeeKeys } from '../../query/query-keys';
+import { ScreenFrame } from '../../ui/screen-frame';
 
 const COLUMNS: ColumnDef[] = [
   { key: 'userName', title: 'User Name', width: 110 },
@@ -18,7 +20,7 @@ const COLUMNS: ColumnDef[] = [
   { key: 'role', title: 'Role' },
   { key: 'facility/shortName', title: 'Facility' },
   { key: 'email', title: 'Email' },
-  { key: 'phone', title: 'Phone' },
+  { key: 'phone', title: 'Phone', format: 'phone' },
   { key: 'isInstaller', title: 'Installer', format: 'boolean', width: 100 },
   { key: 'isActive', title: 'Active', format: 'boolean', width: 90 },
 ];
@@ -35,10 +37,7 @@ export function EmployeesPage() {
   const canWrite = !!user && can(user.userRole, 'users.write');
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        Employees
-      </h1>
+    <ScreenFrame title="Employees">
       <Tabs
         items={[
           {
@@ -48,7 +47,7 @@ export function EmployeesPage() {
               <ArrayList
                 title="Employees"
                 singular="Employee"
-                queryKey={['employees']}
+                queryKey={employeeKeys.all}
                 load={load}
                 columns={COLUMNS}
                 failedToGet={FAILED_TO_GET_EMPLOYEES}
@@ -64,6 +63,6 @@ export function EmployeesPage() {
       {editing !== undefined ? (
         <EmployeeFormDrawer record={editing} onClose={() => setEditing(undefined)} />
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -9,6 +9,8 @@ import { ArrayList } from '../../resources/array-list';
 import type { Row } from '../../resources/list-query';
 import { facilityApi } from './facility-api';
 import { FacilityFormDrawer } from './facility-form';
+import { facilityKeys } from '../../query/query-keys';
+import { ScreenFrame } from '../../ui/screen-frame';
 
 const COLUMNS: ColumnDef[] = [
   { key: 'code', title: 'Facility Number', width: 130 },
@@ -16,8 +18,9 @@ const COLUMNS: ColumnDef[] = [
   { key: 'name', title: 'Name' },
   { key: 'city', title: 'City' },
   { key: 'state', title: 'State', format: 'state', width: 80 },
-  { key: 'didPhone', title: 'Facility DID' },
-  { key: 'tzo', title: 'Time Zone', format: 'number', width: 100 },
+  { key: 'didPhone', title: 'Facility DID', format: 'phone' },
+  { key: 'timeZone', title: 'Time Zone', width: 160 },
+  { key: 'tzo', title: 'Time Zone Offset', format: 'number', width: 100 },
   { key: 'taxRate', title: 'Labor Tax Rate', format: 'number', width: 130 },
   { key: 'isActive', title: 'Active', format: 'boolean', width: 90 },
 ];
@@ -32,7 +35,7 @@ export function FacilitiesPage() {
     <ArrayList
       title="Facilities"
       singular="Facility"
-      queryKey={['facilities']}
+      queryKey={facilityKeys.all}
       load={facilityApi.list}
       columns={COLUMNS}
       failedToGet={FAILED_TO_GET_FACILITIES_LC}
@@ -43,14 +46,11 @@ export function FacilitiesPage() {
     />
   );
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        Facilities
-      </h1>
+    <ScreenFrame title="Facilities">
       <Tabs items={[{ key: 'facilities', label: 'Facilities', children: list }]} />
       {editing !== undefined ? (
         <FacilityFormDrawer record={editing} canWrite={canWrite} onClose={() => setEditing(undefined)} />
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -2,6 +2,7 @@ import { BRAND_LOOKUP } from '@glass/domain/resources/lookups';
 import { Col, Form, Input, InputNumber, Row as GridRow } from 'antd';
 import { fieldInput } from '../../resources/field-input';
 import { LookupSelect } from '../../resources/lookup-select';
+import { TimeZoneSelect } from './time-zone-select';
 
 const TEXT = [
   ['code', 'Facility Number'],
@@ -32,6 +33,15 @@ export function FacilityBasicFields() {
       <Col xs={24} sm={12}>
         <Form.Item name="brandId" label="Brand">
           <LookupSelect source={BRAND_LOOKUP} aria-label="Brand" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="timeZone"
+          label="Time Zone"
+          tooltip="The zone of the dates printed on invoices and sent in texts and e-mails, daylight saving time included"
+        >
+          <TimeZoneSelect />
         </Form.Item>
       </Col>
       <Col xs={12} sm={6}>

@@ -1,5 +1,6 @@
 import { NEW_FACILITY_ID } from '@glass/domain/constants';
 import { facilitySaveSchema } from '@glass/domain/resources/facility';
+import { DEFAULT_TIME_ZONE } from '@glass/domain/rules/time-zone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,6 +17,8 @@ import { type FacilityAttribute, facilityApi } from './facility-api';
 import { ServiceWritersField, TrafficCountsField } from './facility-children';
 import { FacilityBasicFields } from './facility-fields';
 import { FacilityMap } from './facility-map';
+import { facilityKeys } from '../../query/query-keys';
+import { refreshKeys } from '../../query/use-write';
 
 /** Facility create and edit (spec 2 §3, §5): the save body is checked by the server's own schema. */
 export function FacilityFormDrawer({
@@ -33,12 +36,12 @@ export function FacilityFormDrawer({
   const [saving, setSaving] = useState(false);
   const id = record?.id;
   const detail = useQuery({
-    queryKey: ['facility', id],
+    queryKey: facilityKeys.detail(id),
     enabled: !!id,
     queryFn: () => facilityApi.detail(id as number),
   });
   const blank = useQuery({
-    queryKey: ['facility', 'new-attributes'],
+    queryKey: facilityKeys.newAttributes,
     enabled: !id,
     queryFn: facilityApi.newAttributes,
   });
@@ -51,7 +54,7 @@ export function FacilityFormDrawer({
     if (!ready) return;
     const d = detail.data;
     form.setFieldsValue({
-      ...(d ?? { tzo: 300, taxRate: 0, isActive: true }),
+      ...(d ?? { tzo: 300, timeZone: DEFAULT_TIME_ZONE, taxRate: 0, isActive: true }),
       serviceWriters: d?.serviceWriters ?? [],
       trafficCounts: (d?.trafficCounts ?? []).map((t) => ({
         ...t,
@@ -72,7 +75,7 @@ export function FacilityFormDrawer({
         trafficCount: t.trafficCount,
       })),
       attributes: attributes.map((a, i) => ({
-        nameId: a.nameId ?? a.attributeNameId,
+        nameId: 'nameId' in a ? a.nameId : a.attributeNameId,
         value: v.attributes?.[i]?.value ?? '',
       })),
     };
@@ -90,8 +93,7 @@ export function FacilityFormDrawer({
     setSaving(true);
     try {
       await withProgress(facilityApi.save(body));
-      await queryClient.invalidateQueries({ queryKey: ['facilities'] });
-      await queryClient.invalidateQueries({ queryKey: ['facility'] });
+      await refreshKeys(queryClient, [facilityKeys.all, facilityKeys.details]);
       onClose();
     } catch (e) {
       if (e instanceof ApiError) form.setFields(problemFields(e.errors));

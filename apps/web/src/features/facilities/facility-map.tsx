@@ -1,9 +1,11 @@
 import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import 'leaflet/dist/leaflet.css';
+import './facility-map.css';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect } from 'react';
 import { facilityApi } from './facility-api';
+import { facilityKeys } from '../../query/query-keys';
 
 function Recenter({ lat, lng }: { lat: number; lng: number }) {
   const map = useMap();
@@ -33,7 +35,7 @@ export function FacilityMap({
   onPick?: (lat: number, lng: number) => void;
 }) {
   const { data: config } = useQuery({
-    queryKey: ['mapConfig'],
+    queryKey: facilityKeys.mapConfig,
     queryFn: facilityApi.mapConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -50,7 +52,9 @@ export function FacilityMap({
         scrollWheelZoom={false}
       >
         {config ? <TileLayer url={config.tileUrl} attribution={config.attribution} /> : null}
-        {has ? <CircleMarker center={[lat, lng]} radius={9} pathOptions={{ color: '#0958d9' }} /> : null}
+        {has ? (
+          <CircleMarker center={[lat, lng]} radius={9} pathOptions={{ className: 'facility-marker' }} />
+        ) : null}
         <Recenter lat={lat} lng={lng} />
         <ClickToPlace onPick={onPick} />
       </MapContainer>

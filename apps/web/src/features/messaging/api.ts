@@ -1,63 +1,28 @@
 import { PARK_LINES_OPTION_ID } from '@glass/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { getAllPages, http, type ODataPage } from '../../api/http';
-import type { MessageGroup } from '../../api/types';
+import type {
+  ExpandedConversation as Conversation,
+  MessageGroup,
+  Subscription,
+} from '@glass/domain/contracts';
+import { conversationKeys } from '../../query/conversation-keys';
+import { odataFilter } from '../../query/odata-filter';
 
-/** Spec 1 §3 "Recipient". */
-export interface Recipient {
-  id: number;
-  recipientUserId: number;
-  messageId: number;
-  messageReadAt: string | null;
-  recipientName?: string | null;
-}
+// Spec 1 §3 "Conversation", "Message", "Recipient" and "Subscription": the contracts' types. The screens
+// always read conversations expanded (messages with their recipients, and recipients).
+export type {
+  ExpandedConversation as Conversation,
+  ConversationMessage,
+  Recipient,
+  Subscription,
+} from '@glass/domain/contracts';
 
-/** Spec 1 §3 "Message". */
-export interface ConversationMessage {
-  id: number;
-  message: string;
-  messageFromUserId: number;
-  messageFromName?: string | null;
-  messagedAt: string | null;
-  expiresAt?: string | null;
-  imageAttachmentPath?: string | null;
-  imageAttachmentUrl?: string | null;
-  recipients?: Recipient[] | null;
-}
-
-/** Spec 1 §3 "Conversation". */
-export interface Conversation {
-  id: number;
-  subject: string | null;
-  description?: string | null;
-  startedByUserId: number;
-  startedByName?: string | null;
-  startedAt: string | null;
-  lastMessageAt: string | null;
-  classNameId: number;
-  titleColorId?: number | null;
-  serviceVehicleId?: number | null;
-  invoiceId?: number | null;
-  messageGroups?: { id: number; name: string }[] | null;
-  messages?: ConversationMessage[] | null;
-  recipients?: Recipient[] | null;
-}
-
-export interface Subscription {
-  id: number;
-  userId: number;
-  messageGroupId: number;
-  groupName?: string | null;
-  groupDescription?: string | null;
-  always: boolean;
-  onDuty: boolean;
-  useSms: boolean;
-}
-
-export const CONVERSATIONS_KEY = ['conversations'] as const;
-export const PARKED_KEY = ['parking', 'items'] as const;
-export const ALERTS_KEY = ['alerts', 'mine'] as const;
-export const SUBSCRIPTIONS_KEY = ['subscriptions'] as const;
+// Named shortcuts of the messaging key factory (query/conversation-keys.ts).
+export const CONVERSATIONS_KEY = conversationKeys.all;
+export const PARKED_KEY = conversationKeys.parked;
+export const ALERTS_KEY = conversationKeys.alerts;
+export const SUBSCRIPTIONS_KEY = conversationKeys.subscriptions;
 
 function startOfToday(): Date {
   const d = new Date();
@@ -70,7 +35,7 @@ export async function loadConversations(): Promise<Conversation[]> {
   const rows = await getAllPages<Conversation>('Conversations', {
     query: {
       $expand: 'Messages($expand=Recipients),Recipients',
-      $filter: `lastMessageAt ge ${startOfToday().toISOString()}`,
+      $filter: odataFilter<Conversation>().ge('lastMessageAt', startOfToday()).build(),
       $orderby: 'lastMessageAt desc',
     },
   });
@@ -85,7 +50,7 @@ export function useConversations(enabled = true) {
 
 export function useMessageGroups() {
   return useQuery({
-    queryKey: ['message-groups'],
+    queryKey: conversationKeys.groups,
     queryFn: async () => {
       const body = await http.get<MessageGroup[] | ODataPage<MessageGroup>>('MessageGroups');
       return Array.isArray(body) ? body : (body?.value ?? []);
@@ -111,11 +76,11 @@ export const DEFAULT_PARK_LINES = 8;
  */
 export function useParkLineCount() {
   return useQuery({
-    queryKey: ['options', PARK_LINES_OPTION_ID],
+    queryKey: conversationKeys.option(PARK_LINES_OPTION_ID),
     queryFn: async () => {
       try {
         const page = await http.get<ODataPage<{ id: number; value: string | number | null }>>('Options', {
-          query: { $filter: `id eq ${PARK_LINES_OPTION_ID}` },
+          query: { $filter: odataFilter<{ id: number }>().eq('id', PARK_LINES_OPTION_ID).build() },
         });
         const value = Number(page?.value?.[0]?.value);
         return Number.isInteger(value) && value > 0 ? value : DEFAULT_PARK_LINES;

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { setPendingAlertCount } from '../../shell/document-title';
 import { http } from '../../api/http';
 import { messageApi } from '../../api/notices';
-import type { ParkedItem } from '../../api/types';
+import type { ParkedItem } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
 import { ALERTS_KEY, consumeAlert, PARKED_KEY, useParkLineCount, useSubscriptions } from './api';
 import { useConnectionStatus } from './realtime-status';

@@ -16,15 +16,16 @@ import { timestampedFileName } from '@glass/domain/rules/image-upload';
 import { isConversationUnread, lastMessage } from '@glass/domain/rules/unread';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Checkbox, Collapse, Drawer, Empty, Input, Spin, Tag } from 'antd';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, http } from '../../api/http';
 import { toastError, toastSuccess } from '../../api/notices';
+import { useFailureToast } from '../../query/use-failure-toast';
 import { useSessionState } from '../../api/use-session';
 import { useDrawerSize, useNarrow } from '../../shell/use-narrow';
 import { type Conversation, type ConversationMessage, CONVERSATIONS_KEY, useConversations } from './api';
-import { AttachmentImage } from './attachment-image';
-import { ImagePicker } from './image-picker';
+import { AttachmentImage } from '../../ui/attachment-image';
+import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
 
 const NewConversationDrawer = lazy(() =>
@@ -34,8 +35,8 @@ const NewConversationDrawer = lazy(() =>
 /** classNameId → the kind the drawer marks (spec 1 §3). */
 const KIND: Record<number, { label: string; color: string }> = {
   1: { label: 'System request', color: 'purple' },
-  2: { label: 'Tech request', color: 'orange' },
-  3: { label: 'Regular', color: 'blue' },
+  2: { label: 'Tech request', color: 'warning' },
+  3: { label: 'Regular', color: 'processing' },
 };
 
 function toNames(conversation: Conversation, userId: number): string {
@@ -232,7 +233,8 @@ function ConversationCard({
           icon={<FileSearchOutlined />}
           onClick={() => {
             onNavigate();
-            navigate(narrow ? `/my-requests/?recordId=${recordId}` : recordPath);
+            // My Requests lists service vehicles, so only a service vehicle opens there on a narrow screen.
+            navigate(narrow && !conversation.invoiceId ? `/my-requests/?recordId=${recordId}` : recordPath);
           }}
         >
           {conversation.invoiceId ? `Open invoice ${recordId}` : `Open service vehicle ${recordId}`}
@@ -242,7 +244,7 @@ function ConversationCard({
     </article>
   );
   return unread ? (
-    <Badge.Ribbon text={NEW_RIBBON} color="#237804">
+    <Badge.Ribbon text={NEW_RIBBON} color="var(--gs-color-success)">
       {card}
     </Badge.Ribbon>
   ) : (
@@ -259,9 +261,7 @@ export function MessagesDrawer({ open, onClose }: { open: boolean; onClose: () =
   const [starting, setStarting] = useState(false);
   const [startedOnce, setStartedOnce] = useState(false);
 
-  useEffect(() => {
-    if (conversations.isError) toastError(FAILED_TO_GET_USER_CONVERSATIONS);
-  }, [conversations.isError]);
+  useFailureToast(conversations.isError, FAILED_TO_GET_USER_CONVERSATIONS);
 
   return (
     <Drawer

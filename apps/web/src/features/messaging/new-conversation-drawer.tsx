@@ -23,7 +23,7 @@ import { toastError, toastInfo, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDrawerSize } from '../../shell/use-narrow';
 import { CONVERSATIONS_KEY, useMessageGroups } from './api';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
 
 /** Start New Conversation drawer (spec 1 §2, §5). */
@@ -100,6 +100,21 @@ export function NewConversationDrawer({ open, onClose }: { open: boolean; onClos
     }
   };
 
+  /** A field shown in error is checked again as it is typed in, so the message goes once it is filled. */
+  const edit = (field: 'subject' | 'message', value: string) => {
+    if (field === 'subject') setSubject(value);
+    else setMessage(value);
+    if (!problems[field]) return;
+    const found = newConversationProblems({
+      subject: field === 'subject' ? value : subject,
+      message: field === 'message' ? value : message,
+      recipientUserIds: recipients,
+      messageGroupIds: groups,
+      record,
+    });
+    setProblems((current) => ({ ...current, [field]: found[field] }));
+  };
+
   const problemOf = (field: 'subject' | 'message') =>
     problems[field] ? (
       <div id={`${id}-${field}-problem`} className="field-problem" role="alert">
@@ -131,7 +146,7 @@ export function NewConversationDrawer({ open, onClose }: { open: boolean; onClos
           status={problems.subject ? 'error' : undefined}
           aria-invalid={!!problems.subject}
           aria-describedby={problems.subject ? `${id}-subject-problem` : undefined}
-          onChange={(event) => setSubject(event.target.value)}
+          onChange={(event) => edit('subject', event.target.value)}
         />
         {problemOf('subject')}
         <label htmlFor={`${id}-message`}>Message</label>
@@ -142,7 +157,7 @@ export function NewConversationDrawer({ open, onClose }: { open: boolean; onClos
           status={problems.message ? 'error' : undefined}
           aria-invalid={!!problems.message}
           aria-describedby={problems.message ? `${id}-message-problem` : undefined}
-          onChange={(event) => setMessage(event.target.value)}
+          onChange={(event) => edit('message', event.target.value)}
         />
         {problemOf('message')}
         <label htmlFor={`${id}-recipients`}>Recipients</label>

@@ -1,19 +1,51 @@
 import { PushpinOutlined } from '@ant-design/icons';
 import { IGNORED_MESSAGE_GROUP_ID } from '@glass/domain/constants';
-import type { RecordTypeName } from '@glass/domain/enums';
+import { type RecordTypeName, recordTypeLabel } from '@glass/domain/enums';
+import { toParkedSlot } from '@glass/domain/rules/parked-item';
+import { isSlotOccupied, type ParkedSlot, parkSlots } from '@glass/domain/rules/parking';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Radio, Select } from 'antd';
-import { useId, useMemo, useState } from 'react';
-import { http } from '../../api/http';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useParkedItems } from '../../api/footer-api';
+import { ApiError, http } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { DEFAULT_PARK_LINES, PARKED_KEY, useMessageGroups, useParkLineCount } from './api';
+import { SearchSelect } from '../../ui/search-select';
+
+const recordText = (slot: ParkedSlot) =>
+  `${recordTypeLabel(slot.recordType ?? '') || slot.recordType} ${slot.recordNumber}`;
 
 /**
- * The "Park" action for record screens: choose a line (1..option 36) and a user or a message group,
+ * A line of the Park dialog (spec 1 §4: a slot is occupied when recordNumber > 0). A line another record
+ * holds is shown with its occupant and cannot be chosen; the line this record is on can (to re-target it).
+ */
+export function parkLineOption(slot: ParkedSlot, recordType: RecordTypeName, recordId: number) {
+  const line = `Line ${slot.parkedLineNumber}`;
+  if (!isSlotOccupied(slot))
+    return { value: slot.parkedLineNumber, label: `${line} — free`, disabled: false };
+  const here = slot.recordType === recordType && slot.recordNumber === recordId;
+  const target = slot.parkedFor ? ` for ${slot.parkedFor}` : '';
+  return {
+    value: slot.parkedLineNumber,
+    label: here ? `${line} — this record${target}` : `${line} — taken: ${recordText(slot)}${target}`,
+    disabled: !here,
+  };
+}
+
+/**
+ * The "Park" action for record screens: choose a free line (1..option 36) and a user or a message group,
  * then POST Invoices/{id}/park or ServiceVehicle/{id}/park.
  */
-export function ParkButton({ recordType, recordId }: { recordType: RecordTypeName; recordId: number }) {
+export function ParkButton({
+  recordType,
+  recordId,
+  onParked,
+}: {
+  recordType: RecordTypeName;
+  recordId: number;
+  onParked?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,7 +53,12 @@ export function ParkButton({ recordType, recordId }: { recordType: RecordTypeNam
         Park
       </Button>
       {open ? (
-        <ParkDialog recordType={recordType} recordId={recordId} onClose={() => setOpen(false)} />
+        <ParkDialog
+          recordType={recordType}
+          recordId={recordId}
+          onClose={() => setOpen(false)}
+          onParked={onParked}
+        />
       ) : null}
     </>
   );
@@ -31,15 +68,23 @@ function ParkDialog({
   recordType,
   recordId,
   onClose,
+  onParked,
 }: {
   recordType: RecordTypeName;
   recordId: number;
   onClose: () => void;
+  onParked?: () => void;
 }) {
   const id = useId();
   const session = useSessionState();
   const lines = useParkLineCount();
   const groups = useMessageGroups();
+  const parked = useParkedItems();
+  const { refetch: refetchParked } = parked;
+  // The lines as they are now, not as the footer last saw them.
+  useEffect(() => {
+    void refetchParked();
+  }, [refetchParked]);
   const queryClient = useQueryClient();
   const [line, setLine] = useState<number | undefined>();
   const [target, setTarget] = useState<'user' | 'group'>('user');
@@ -49,12 +94,17 @@ function ParkDialog({
 
   const lineOptions = useMemo(
     () =>
-      Array.from({ length: lines.data ?? DEFAULT_PARK_LINES }, (_, i) => ({
-        value: i + 1,
-        label: `Line ${i + 1}`,
-      })),
-    [lines.data],
+      parkSlots(
+        lines.data ?? DEFAULT_PARK_LINES,
+        (parked.data ?? []).map((item) => toParkedSlot({ ...item, parkedAt: item.parkedAt ?? null })),
+      ).map((slot) => parkLineOption(slot, recordType, recordId)),
+    [lines.data, parked.data, recordType, recordId],
   );
+  const freeLines = lineOptions.filter((o) => !o.disabled).length;
+  // A line taken meanwhile (another screen parked on it) is no longer a choice.
+  useEffect(() => {
+    if (line !== undefined && lineOptions.find((o) => o.value === line)?.disabled) setLine(undefined);
+  }, [line, lineOptions]);
   const userOptions = useMemo(
     () =>
       session.employeeList.map((e) => ({
@@ -80,9 +130,11 @@ function ParkDialog({
     try {
       await withProgress(http.post(path, body));
       void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
+      onParked?.();
       onClose();
-    } catch {
-      // withProgress has shown the error.
+    } catch (error) {
+      // withProgress has shown the error; a 409 means the line was taken meanwhile: show it taken.
+      if (error instanceof ApiError && error.status === 409) void refetchParked();
     } finally {
       setSaving(false);
     }
@@ -99,7 +151,23 @@ function ParkDialog({
     >
       <div className="park-form">
         <label htmlFor={`${id}-line`}>Line</label>
-        <Select id={`${id}-line`} aria-label="Line" options={lineOptions} value={line} onChange={setLine} />
+        <Select
+          id={`${id}-line`}
+          aria-label="Line"
+          aria-describedby={`${id}-line-help`}
+          placeholder={parked.isPending ? 'Loading lines…' : 'Choose a free line'}
+          loading={parked.isPending}
+          options={lineOptions}
+          value={line}
+          onChange={setLine}
+        />
+        <div id={`${id}-line-help`} className="park-lines-help">
+          {parked.isPending
+            ? ''
+            : freeLines === 0
+              ? 'Every line is taken. Remove a parked item first.'
+              : `${freeLines} of ${lineOptions.length} lines free`}
+        </div>
         <Radio.Group
           aria-label="Park for"
           value={target}
@@ -112,11 +180,9 @@ function ParkDialog({
         {target === 'user' ? (
           <>
             <label htmlFor={`${id}-user`}>User</label>
-            <Select
+            <SearchSelect<number>
               id={`${id}-user`}
               aria-label="User"
-              showSearch
-              optionFilterProp="label"
               options={userOptions}
               value={userId}
               onChange={setUserId}
@@ -125,7 +191,7 @@ function ParkDialog({
         ) : (
           <>
             <label htmlFor={`${id}-group`}>Group</label>
-            <Select
+            <SearchSelect<number>
               id={`${id}-group`}
               aria-label="Group"
               options={groupOptions}

@@ -11,6 +11,41 @@ import { setConnectionStatus } from './realtime-status';
 
 export const NEW_ALERT_EVENT = 'NewAlert';
 
+type EventListener = (payload: unknown) => void;
+const eventListeners = new Map<string, Set<EventListener>>();
+
+/**
+ * Listens to another real-time event of the one connection (the progress of a DMS import the user started);
+ * returns the function that stops listening.
+ */
+export function onRealtimeEvent(event: string, listener: EventListener): () => void {
+  let set = eventListeners.get(event);
+  if (!set) eventListeners.set(event, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+type ConnectListener = () => void;
+const connectListeners = new Set<ConnectListener>();
+let current: Socket | null = null;
+
+/**
+ * Runs `listener` each time the connection is (re)established, so a screen can re-join its rooms and read
+ * again what it may have missed; returns the function that stops listening.
+ */
+export function onRealtimeConnect(listener: ConnectListener): () => void {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
+}
+
+/** Sends an event on the connection when it is up (with an acknowledgement callback); false when it is not. */
+export function emitRealtime(event: string, payload: unknown, ack?: (answer: unknown) => void): boolean {
+  if (!current?.connected) return false;
+  if (ack) current.emit(event, payload, ack);
+  else current.emit(event, payload);
+  return true;
+}
+
 /**
  * The real-time client (spec 1 §4): a connection attempt times out after 30 s; after a loss it
  * reconnects at the six growing delays of spec 1 §9 and then every 30 s; the status is polled every
@@ -46,9 +81,17 @@ export function startRealtime(onAlert: (alert: Alert) => void): () => void {
       timeout: REALTIME_TIMEOUT_MS,
     });
     socket = next;
+    current = next;
     next.on('connect', () => {
       attempt = 0;
       setConnectionStatus('connected');
+      for (const listener of connectListeners) {
+        try {
+          listener();
+        } catch (error) {
+          console.error('Failed to handle a real-time reconnect', error);
+        }
+      }
     });
     next.on('connect_error', (error) => {
       console.warn('Real-time connection failed:', error.message);
@@ -59,6 +102,15 @@ export function startRealtime(onAlert: (alert: Alert) => void): () => void {
       console.warn('Real-time connection lost:', reason);
       setConnectionStatus('disconnected');
       if (reason !== 'io client disconnect') schedule();
+    });
+    next.onAny((event: string, payload: unknown) => {
+      for (const listener of eventListeners.get(event) ?? []) {
+        try {
+          listener(payload);
+        } catch (error) {
+          console.error(`Failed to handle the real-time event ${event}`, error);
+        }
+      }
     });
     next.on(NEW_ALERT_EVENT, (alert: Alert) => {
       try {
@@ -82,6 +134,7 @@ export function startRealtime(onAlert: (alert: Alert) => void): () => void {
     if (retry) clearTimeout(retry);
     socket?.removeAllListeners();
     socket?.disconnect();
+    if (current === socket) current = null;
     setConnectionStatus('disconnected');
   };
 }

@@ -12,6 +12,7 @@ import { Button, Modal, Radio, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { toastError, withProgress } from '../../api/notices';
+import { useFailureToast } from '../../query/use-failure-toast';
 import { useNarrow } from '../../shell/use-narrow';
 import { SUBSCRIPTIONS_KEY, type Subscription, useSubscriptions } from './api';
 
@@ -23,9 +24,7 @@ export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose:
   const [edits, setEdits] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_GET_USER_SUBSCRIPTIONS);
-  }, [query.isError]);
+  useFailureToast(query.isError, FAILED_TO_GET_USER_SUBSCRIPTIONS);
   useEffect(() => {
     if (open) setEdits({});
   }, [open]);
@@ -89,43 +88,29 @@ export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose:
         loading={query.isPending && open}
         dataSource={rows}
         pagination={false}
-        scroll={narrow ? undefined : { x: 'max-content' }}
+        scroll={{ x: 'max-content' }}
+        // Spec 1 §2: four columns, group name, group description, Never, Always (one radio group per row).
         columns={[
-          {
-            title: 'Group',
-            dataIndex: 'groupName',
-            key: 'groupName',
-            // Under 900 px the description goes under the name so the choice stays on screen.
-            render: (name: string, row) =>
-              narrow ? (
-                <>
-                  <div>{name}</div>
-                  <small>{row.groupDescription}</small>
-                </>
-              ) : (
-                name
-              ),
-          },
-          ...(narrow
-            ? []
-            : [{ title: 'Description', dataIndex: 'groupDescription', key: 'groupDescription' }]),
-          {
-            title: `${NEVER} / ${ALWAYS}`,
-            key: 'always',
-            render: (_, row) => (
-              <Radio.Group
-                aria-label={`Subscription to ${row.groupName ?? `group ${row.messageGroupId}`}`}
-                value={chosenOf(row) ? 'always' : 'never'}
-                onChange={(event) =>
-                  setEdits((prev) => ({ ...prev, [row.id]: event.target.value === 'always' }))
-                }
-                options={[
-                  { value: 'never', label: NEVER },
-                  { value: 'always', label: ALWAYS },
-                ]}
+          { title: 'Group', dataIndex: 'groupName', key: 'groupName' },
+          { title: 'Description', dataIndex: 'groupDescription', key: 'groupDescription' },
+          ...(
+            [
+              [NEVER, false],
+              [ALWAYS, true],
+            ] as const
+          ).map(([title, always]) => ({
+            title,
+            key: title,
+            align: 'center' as const,
+            render: (_: unknown, row: Subscription) => (
+              <Radio
+                name={`subscription-${row.id}`}
+                aria-label={`${title}: ${row.groupName ?? `group ${row.messageGroupId}`}`}
+                checked={chosenOf(row) === always}
+                onChange={() => setEdits((prev) => ({ ...prev, [row.id]: always }))}
               />
             ),
-          },
+          })),
         ]}
       />
     </Modal>

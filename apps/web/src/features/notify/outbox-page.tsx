@@ -1,12 +1,15 @@
+import type { OutboxMessage } from '@glass/domain/contracts';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Breakpoint, Empty, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type Breakpoint, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { http, type ODataPage } from '../../api/http';
-import { toastError } from '../../api/notices';
+import { outboxKeys } from '../../query/query-keys';
+import { useODataList } from '../../query/use-odata-list';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ListSkeleton } from '../../shell/list-skeleton';
+import { DataTable } from '../../ui/data-table';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { ScreenFrame } from '../../ui/screen-frame';
+import { formatPhone } from '../../ui/phone';
 
 export const OUTBOX_TITLE = 'Outbox';
 export const FAILED_TO_GET_OUTBOX = 'Failed to get Outbox';
@@ -14,34 +17,23 @@ const PAGE_SIZE = 25;
 /** Columns left out on phones (375 px): the table keeps when, to whom, what and its status. */
 const WIDE: Breakpoint[] = ['md'];
 
-type Channel = 'sms' | 'email';
-type Status = 'pending' | 'sending' | 'sent' | 'failed';
-
-export interface OutboxMessage {
-  id: number;
-  channel: Channel;
-  toAddress: string;
-  subject: string | null;
-  body: string;
-  status: Status;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-  error: string | null;
-  recordType: string | null;
-  recordId: number | null;
-}
+type Channel = OutboxMessage['channel'];
+type Status = OutboxMessage['status'];
 
 const CHANNELS: { value: Channel; label: string }[] = [
   { value: 'sms', label: 'Text (SMS)' },
   { value: 'email', label: 'E-mail' },
 ];
-// Dark text on a light tint: antd's preset tag colours are too faint for WCAG AA contrast.
+// The theme's status text on its light tint (antd's preset tag colours are too faint for WCAG AA contrast).
+const tone = (name: 'warning' | 'info' | 'success' | 'error') => ({
+  color: `var(--gs-color-${name})`,
+  background: `var(--gs-color-${name}-bg)`,
+});
 const STATUSES: { value: Status; label: string; color: string; background: string }[] = [
-  { value: 'pending', label: 'Pending', color: '#613400', background: '#fffbe6' },
-  { value: 'sending', label: 'Sending', color: '#002c8c', background: '#e6f4ff' },
-  { value: 'sent', label: 'Sent', color: '#135200', background: '#f6ffed' },
-  { value: 'failed', label: 'Failed', color: '#820014', background: '#fff1f0' },
+  { value: 'pending', label: 'Pending', ...tone('warning') },
+  { value: 'sending', label: 'Sending', ...tone('info') },
+  { value: 'sent', label: 'Sent', ...tone('success') },
+  { value: 'failed', label: 'Failed', ...tone('error') },
 ];
 
 function RecordLink({ m }: { m: OutboxMessage }) {
@@ -62,24 +54,18 @@ export function OutboxPage() {
   const [channel, setChannel] = useState<Channel>();
   const [status, setStatus] = useState<Status>();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['notifyOutbox', channel, status, page],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<ODataPage<OutboxMessage>>('notify/outbox', {
-        query: { channel, status, $top: PAGE_SIZE, $skip: (page - 1) * PAGE_SIZE },
-      }),
+  const query = useODataList<OutboxMessage>({
+    key: outboxKeys.list(channel, status),
+    path: 'notify/outbox',
+    top: PAGE_SIZE,
+    page,
+    query: { channel, status },
+    failure: FAILED_TO_GET_OUTBOX,
   });
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_GET_OUTBOX);
-  }, [query.isError]);
 
   return (
     // min-width 0 and the wrapper's overflow keep a wide table scrolling inside itself at 375 px.
-    <section aria-labelledby="screen-title" style={{ minWidth: 0 }}>
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        {OUTBOX_TITLE}
-      </h1>
+    <ScreenFrame title={OUTBOX_TITLE} style={{ minWidth: 0 }}>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select<Channel>
           allowClear
@@ -109,27 +95,26 @@ export function OutboxPage() {
       {query.isPending ? (
         <ListSkeleton label="Loading Outbox" />
       ) : (
-        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table<OutboxMessage>
-            aria-label="Outbox messages"
+        <div>
+          <DataTable<OutboxMessage>
+            label="Outbox messages"
             rowKey="id"
-            size="small"
-            scroll={{ x: 'max-content' }}
-            dataSource={query.data?.value ?? []}
+            dataSource={query.rows}
             loading={query.isFetching}
-            locale={{ emptyText: <Empty description="No messages found" /> }}
+            empty="No messages found"
             pagination={{
               current: page,
               pageSize: PAGE_SIZE,
-              total: query.data?.['@odata.count'] ?? 0,
+              total: query.count ?? 0,
               showSizeChanger: false,
               onChange: setPage,
             }}
             columns={[
-              { key: 'created', title: 'Created', render: (_, m) => formatDateTime(m.createdAt) },
+              { key: 'created', title: 'Created', width: 160, render: (_, m) => formatDateTime(m.createdAt) },
               {
                 key: 'status',
                 title: 'Status',
+                width: 100,
                 render: (_, m) => {
                   const s = STATUSES.find((x) => x.value === m.status);
                   return (
@@ -142,16 +127,23 @@ export function OutboxPage() {
               {
                 key: 'channel',
                 title: 'Channel',
+                width: 100,
                 responsive: WIDE,
                 render: (_, m) => CHANNELS.find((c) => c.value === m.channel)?.label ?? m.channel,
               },
-              { key: 'to', title: 'To', dataIndex: 'toAddress' },
+              {
+                key: 'to',
+                title: 'To',
+                render: (_, m) => (m.channel === 'sms' ? formatPhone(m.toAddress) : m.toAddress),
+              },
               {
                 key: 'message',
                 title: 'Message',
+                width: 300,
+                ellipsis: false,
                 render: (_, m) => (
                   <Typography.Paragraph
-                    style={{ maxWidth: 360, marginBottom: 0 }}
+                    style={{ marginBottom: 0 }}
                     ellipsis={{ rows: 2, expandable: true, symbol: 'more' }}
                   >
                     {m.subject ? <strong>{m.subject}: </strong> : null}
@@ -159,14 +151,20 @@ export function OutboxPage() {
                   </Typography.Paragraph>
                 ),
               },
-              { key: 'attempts', title: 'Attempts', dataIndex: 'attempts', responsive: WIDE },
-              { key: 'sent', title: 'Sent', render: (_, m) => formatDateTime(m.sentAt), responsive: WIDE },
+              { key: 'attempts', title: 'Attempts', dataIndex: 'attempts', width: 90, responsive: WIDE },
+              {
+                key: 'sent',
+                title: 'Sent',
+                width: 160,
+                render: (_, m) => formatDateTime(m.sentAt),
+                responsive: WIDE,
+              },
               { key: 'error', title: 'Error', render: (_, m) => m.error ?? '', responsive: WIDE },
               { key: 'record', title: 'Record', render: (_, m) => <RecordLink m={m} /> },
             ]}
           />
         </div>
       )}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -5,6 +5,8 @@ import {
   PHONE_POPUP_CLOSE_MS,
 } from '@glass/domain/constants';
 import { http } from '../../api/http';
+import { searchApi } from '../../api/search-api';
+import { openMessageFor } from './parent-messages';
 
 /** The fields of a 'makePhoneCall?{json}' message (spec 2 §4). */
 export interface CallRequest {
@@ -85,4 +87,21 @@ export function startPhoneBridge(
   };
   window.addEventListener('message', listener);
   return () => window.removeEventListener('message', listener);
+}
+
+/**
+ * Looks a requested number up (the Phone dialog's lookup) and asks the parent to open the match: the
+ * record when exactly one matches, else the Phone dialog. Nothing is posted when there is no parent or
+ * fewer than 4 digits.
+ */
+export async function openInParent(req: CallRequest): Promise<void> {
+  const parent = host();
+  const phone = req.DestinationPhoneNumber.replace(/\D/g, '');
+  if (!parent || phone.length < 4) return;
+  try {
+    const result = await searchApi.phoneLookup(phone);
+    parent.postMessage(openMessageFor(phone, result), window.location.origin);
+  } catch (error) {
+    console.warn('Phone request lookup failed', error);
+  }
 }

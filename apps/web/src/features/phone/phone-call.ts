@@ -1,6 +1,6 @@
 import { normalizePhone } from '@glass/domain/rules/phone-input';
 import { showError } from '../../api/notices';
-import { makePhoneCall } from '../phone-bridge/bridge';
+import { makePhoneCall } from '../phone-bridge';
 
 /**
  * Clicking a phone number places the call through the phone bridge (spec 2 §4, `makePhoneCall`):

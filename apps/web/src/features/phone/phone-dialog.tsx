@@ -1,17 +1,23 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { Button, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import type { CustomerMatch, InvoiceSearchRow, PhoneLookupResult, ServiceVehicleRow } from '../../api/types';
+import type {
+  CustomerMatch,
+  InvoiceSearchRow,
+  PhoneLookupResult,
+  ServiceVehicleSearchRow as ServiceVehicleRow,
+} from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
 import { personName } from '../../shell/format';
 import { useNarrow } from '../../shell/use-narrow';
+import { formatPhone } from '../../ui/phone';
 import {
   firstPhone,
   invoiceColumns,
   invoicePath,
   serviceVehicleColumns,
   serviceVehiclePath,
-} from '../search/record-columns';
+} from '../search';
 import { placeCall } from './phone-call';
 
 interface Props {
@@ -36,7 +42,7 @@ export function PhoneDialog({ open, phone, result, onClose }: Props) {
       <Button
         size="small"
         icon={<PhoneOutlined />}
-        aria-label={`Call ${who} at ${number}`}
+        aria-label={`Call ${who} at ${formatPhone(number)}`}
         onClick={() => void placeCall(number, facilityId)}
       >
         Call
@@ -68,8 +74,8 @@ export function PhoneDialog({ open, phone, result, onClose }: Props) {
 
   const customerColumns: TableColumnsType<CustomerMatch> = [
     { title: 'Name', key: 'name', render: (_, row) => personName(row) },
-    { title: 'Primary Phone', dataIndex: 'primaryPhone', key: 'primary' },
-    { title: 'Secondary Phone', dataIndex: 'secondaryPhone', key: 'secondary' },
+    { title: 'Primary Phone', key: 'primary', render: (_, row) => formatPhone(row.primaryPhone) },
+    { title: 'Secondary Phone', key: 'secondary', render: (_, row) => formatPhone(row.secondaryPhone) },
     {
       title: 'Actions',
       key: 'actions',
@@ -90,7 +96,8 @@ export function PhoneDialog({ open, phone, result, onClose }: Props) {
           rowKey="id"
           size="small"
           pagination={false}
-          scroll={{ x: 'max-content', y: 240 }}
+          // A fixed-height body always shows a vertical scrollbar track: only for a list taller than it.
+          scroll={{ x: 'max-content', y: rows.length > 5 ? 240 : undefined }}
           dataSource={rows}
           columns={columns}
         />
@@ -103,7 +110,7 @@ export function PhoneDialog({ open, phone, result, onClose }: Props) {
   return (
     <Modal
       open={open}
-      title={`Phone: ${phone}`}
+      title={`Phone: ${formatPhone(phone)}`}
       width={narrow ? '100%' : 900}
       onCancel={onClose}
       footer={<Button onClick={onClose}>Close</Button>}

@@ -1,4 +1,5 @@
 import { PHONE_TYPE_OPTIONS } from '@glass/domain/enums';
+import { dialablePhone, formatPhone } from '../../ui/phone';
 import type { MouseEvent } from 'react';
 import { placeCall } from './phone-call';
 
@@ -21,17 +22,19 @@ export function PhoneLink({
 }) {
   if (!phone) return null;
   const type = phoneTypeLabel(typeId);
+  const shown = formatPhone(phone);
   const call = (event: MouseEvent) => {
     event.preventDefault();
     void placeCall(phone, facilityId);
   };
   return (
     <a
-      href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+      href={`tel:${dialablePhone(phone)}`}
       onClick={call}
-      aria-label={`Call ${phone}${type ? ` (${type})` : ''}`}
+      aria-label={`Call ${shown}${type ? ` (${type})` : ''}`}
+      className="gs-phone"
     >
-      {phone}
+      {shown}
       {type ? ` (${type})` : ''}
     </a>
   );

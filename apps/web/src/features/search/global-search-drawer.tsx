@@ -1,14 +1,15 @@
 import { PHONE_SEARCH_FAILED, SEARCH_FAILED, SEARCH_RESULTS_FOUND } from '@glass/domain/messages/search';
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { Button, Drawer, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError, toastSuccess } from '../../api/notices';
 import { type SearchQuery, searchApi } from '../../api/search-api';
-import type { SearchResult } from '../../api/types';
+import type { SearchResult } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
 import { useDrawerSize } from '../../shell/use-narrow';
 import { invoicePath, serviceVehiclePath } from './record-columns';
 import { SearchResultsModal } from './search-results-modal';
+import { SearchSelect } from '../../ui/search-select';
 
 type Fields = Omit<SearchQuery, 'facilityId'> & { facilityId?: number | null };
 const TEXT_FIELDS: Array<{ name: Exclude<keyof Fields, 'facilityId' | 'roNumber'>; label: string }> = [
@@ -88,9 +89,9 @@ export function GlobalSearchDrawer({ open, onClose }: { open: boolean; onClose: 
           </Form.Item>
         ))}
         <Form.Item name="facilityId" label="Facility">
-          <Select
+          <SearchSelect<number>
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: '100%' }}
             options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
           />
         </Form.Item>

@@ -1,9 +1,16 @@
 import { findResultTitle } from '@glass/domain/messages/search';
 import { CLOSE } from '@glass/domain/messages/shell';
 import { Button, Modal, Table } from 'antd';
-import type { InvoiceSearchRow, SearchResult, ServiceVehicleRow } from '../../api/types';
+import type {
+  InvoiceSearchRow,
+  SearchResult,
+  ServiceVehicleSearchRow as ServiceVehicleRow,
+} from '@glass/domain/contracts';
 import { useNarrow } from '../../shell/use-narrow';
 import { invoiceColumns, invoicePath, serviceVehicleColumns, serviceVehiclePath } from './record-columns';
+
+// A fixed-height body always shows a vertical scrollbar track, so only a list taller than it gets one.
+const scrollFor = (rows: number) => ({ x: 'max-content' as const, y: rows > 7 ? 320 : undefined });
 
 interface Props {
   result: SearchResult | null;
@@ -42,7 +49,7 @@ export function SearchResultsModal({ result, onOpen, onClose }: Props) {
             rowKey="id"
             size="small"
             pagination={false}
-            scroll={{ x: 'max-content', y: 320 }}
+            scroll={scrollFor(result.invoices.length)}
             dataSource={result.invoices}
             columns={[openColumn<InvoiceSearchRow>(invoicePath, 'invoice'), ...invoiceColumns]}
           />
@@ -55,7 +62,7 @@ export function SearchResultsModal({ result, onOpen, onClose }: Props) {
             rowKey="id"
             size="small"
             pagination={false}
-            scroll={{ x: 'max-content', y: 320 }}
+            scroll={scrollFor(result.serviceVehicles.length)}
             dataSource={result.serviceVehicles}
             columns={[
               openColumn<ServiceVehicleRow>(serviceVehiclePath, 'service vehicle'),

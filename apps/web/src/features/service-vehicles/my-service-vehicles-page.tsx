@@ -4,14 +4,56 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Pagination, Switch, Tabs } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toastError } from '../../api/notices';
+import { useFailureToast } from '../../query/use-failure-toast';
+import { ScreenFrame } from '../../ui/screen-frame';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ListSkeleton } from '../../shell/list-skeleton';
-import { browserTzo, svApi } from './sv-api';
+import { EmptyState } from '../../ui/empty-state';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { browserTzo, type SvDetail, type SvListRow, svApi } from './sv-api';
 import { SvRowCard } from './sv-row';
 import { usePageSwitches } from './use-page-switches';
+import { serviceVehicleKeys } from '../../query/query-keys';
 
 const PAGE_SIZE = 10;
+
+/** The list card of a service vehicle read from its detail (the record a conversation asked for). */
+export function detailAsRow(d: SvDetail): SvListRow {
+  const phones = d.customer?.contact;
+  return {
+    id: d.id,
+    facilityId: d.facility?.id ?? null,
+    facility: d.facility ?? null,
+    createdAt: d.createdAt,
+    followUpDate: d.followUpDate,
+    flagged: d.flagged,
+    inspectedAt: d.inspectedAt,
+    promisedDateTime: d.promisedDateTime,
+    repairCount: d.repairCount,
+    serviceAdvisorName: d.serviceAdvisorName,
+    windshieldChecked: d.windshieldChecked,
+    internal: d.internal,
+    void: d.void,
+    lost: d.lost,
+    invoiceId: d.invoiceId,
+    locked: !!d.lock,
+    lockedBy: d.lock?.user?.name ?? null,
+    leadTechnician: d.leadTechnician?.name ?? null,
+    priority: d.priority,
+    priorityColor: d.priorityColor,
+    vehicle: d.vehicle ?? null,
+    repairOrder: d.repairOrder ?? null,
+    customer: d.customer
+      ? {
+          firstName: d.customer.firstName,
+          lastName: d.customer.lastName,
+          primaryPhone: phones?.primaryPhone?.phone ?? null,
+          primaryPhoneTypeId: phones?.primaryPhone?.phoneTypeId ?? null,
+          secondaryPhone: phones?.secondaryPhone?.phone ?? null,
+          secondaryPhoneTypeId: phones?.secondaryPhone?.phoneTypeId ?? null,
+        }
+      : null,
+  };
+}
 
 const FILTERS = {
   vehicles: [
@@ -45,7 +87,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   const { repair, replacement } = switches;
 
   const query = useQuery({
-    queryKey: ['my-service-vehicles', kind, filterType, page, search, repair, replacement, recordId],
+    queryKey: [...serviceVehicleKeys.mine, kind, filterType, page, search, repair, replacement, recordId],
     enabled: switches.ready,
     queryFn: () =>
       svApi.listMine(kind, {
@@ -59,28 +101,52 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
         recordId: kind === 'requests' ? recordId : undefined,
       }),
   });
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_LIST_SERVICE_VEHICLES);
-  }, [query.isError]);
+  useFailureToast(query.isError, FAILED_TO_LIST_SERVICE_VEHICLES);
+  // ?recordId= (spec 1 §2, from a conversation on a narrow screen): that service vehicle is shown even
+  // when the list's tab, switches, search or page leave it out.
+  const asked = useQuery({
+    queryKey: serviceVehicleKeys.detail(recordId ?? 0),
+    enabled: kind === 'requests' && recordId !== undefined,
+    queryFn: () => svApi.detail(recordId as number),
+    retry: false,
+  });
+  const rows = query.data?.items ?? [];
+  const inList = rows.some((row) => row.id === recordId);
+  const pinned = !inList && asked.data ? detailAsRow(asked.data) : null;
 
   // ?recordId= : the record comes first; it is opened (highlighted and focused) once it arrives.
   const opened = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!recordId || opened.current === recordId || !query.data) return;
+    if (!recordId || opened.current === recordId || !(query.data || pinned)) return;
     const link = document.getElementById(`sv-row-${recordId}`);
     if (link) {
       opened.current = recordId;
       link.focus();
       link.scrollIntoView?.({ block: 'nearest' });
     }
-  }, [recordId, query.data]);
+  }, [recordId, query.data, pinned]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     setPage(1);
     setSearch(searchText.trim());
   };
-  const rows = query.data?.items ?? [];
+
+  const askedFor =
+    kind === 'requests' && recordId !== undefined ? (
+      pinned ? (
+        <section aria-label={`Service vehicle ${recordId}`} style={{ marginBottom: 12 }}>
+          <SvRowCard row={pinned} highlighted />
+        </section>
+      ) : asked.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`Service vehicle ${recordId} was not found`}
+        />
+      ) : null
+    ) : null;
 
   const list = query.isPending ? (
     <ListSkeleton label={`Loading ${title}`} />
@@ -91,6 +157,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
       <p aria-live="polite" style={{ margin: '0 0 8px' }}>
         {query.data?.total ?? 0} found
       </p>
+      {rows.length === 0 ? <EmptyState>{`No ${title} found`}</EmptyState> : null}
       <ul className="sv-list" aria-label={`${title} list`}>
         {rows.map((row) => (
           <li key={row.id}>
@@ -128,10 +195,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   );
 
   return (
-    <section aria-labelledby="screen-title">
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        {title}
-      </h1>
+    <ScreenFrame title={title}>
       <div className="sv-filters">
         {(['Repairs', 'Replacements'] as const).map((name) => (
           <span key={name} className="sv-switch">
@@ -161,6 +225,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
         </form>
         <Button onClick={() => query.refetch()}>Refresh</Button>
       </div>
+      {askedFor}
       <Tabs
         activeKey={filterType}
         onChange={(key) => {
@@ -173,6 +238,6 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
           children: key === filterType ? list : null,
         }))}
       />
-    </section>
+    </ScreenFrame>
   );
 }

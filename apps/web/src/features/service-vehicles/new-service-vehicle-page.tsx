@@ -5,12 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toastError, withProgress } from '../../api/notices';
+import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
+import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
-import { type CreateSvInput, svApi, svKeys } from './sv-api';
+import { type CreateSvInput, svApi } from './sv-api';
 import './service-vehicles.css';
+import { serviceVehicleKeys } from '../../query/query-keys';
+import { ScreenFrame } from '../../ui/screen-frame';
+import { SearchSelect } from '../../ui/search-select';
 
 interface CreateForm {
   facilityId?: number;
@@ -51,10 +55,12 @@ export function NewServiceVehiclePage() {
   const vin = Form.useWatch('vin', form) ?? '';
   const vinCheck = vin.trim() ? validateVin(vin) : null;
 
-  const sources = useQuery({ queryKey: svKeys.sources, queryFn: svApi.sources, staleTime: 300_000 });
-  useEffect(() => {
-    if (sources.isError) toastError(FAILED_TO_GET_VEHICLE_SOURCES);
-  }, [sources.isError]);
+  const sources = useQuery({
+    queryKey: serviceVehicleKeys.sources,
+    queryFn: svApi.sources,
+    staleTime: 300_000,
+  });
+  useFailureToast(sources.isError, FAILED_TO_GET_VEHICLE_SOURCES);
   const sourceOptions = (sources.data ?? []).map((s) => ({ value: s.id, label: s.name }));
 
   // A valid VIN decodes its model year when the year is still empty.
@@ -104,10 +110,7 @@ export function NewServiceVehiclePage() {
   };
 
   return (
-    <section aria-labelledby="screen-title" style={{ maxWidth: 900 }}>
-      <h1 id="screen-title" style={{ fontSize: 22, marginTop: 0 }}>
-        New Service Vehicle
-      </h1>
+    <ScreenFrame title="New Service Vehicle" style={{ maxWidth: 900 }}>
       <Form<CreateForm>
         form={form}
         layout="vertical"
@@ -122,10 +125,10 @@ export function NewServiceVehiclePage() {
             name="facilityId"
             rules={[{ required: true, message: 'Choose a facility' }]}
           >
-            <Select
+            <SearchSelect<number>
               aria-label="Facility"
+              style={{ width: '100%' }}
               options={facilities.map((f) => ({ value: f.id, label: f.name || f.shortName }))}
-              showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
           <Form.Item label="Repair count" name="repairCount">
@@ -178,7 +181,13 @@ export function NewServiceVehiclePage() {
             <Select aria-label="Phone type" options={PHONE_TYPE_OPTIONS.map((o) => ({ ...o }))} />
           </Form.Item>
           <Form.Item label="Source" name="sourceId">
-            <Select aria-label="Source" allowClear options={sourceOptions} loading={sources.isLoading} />
+            <SearchSelect<number>
+              aria-label="Source"
+              allowClear
+              style={{ width: '100%' }}
+              options={sourceOptions}
+              loading={sources.isLoading}
+            />
           </Form.Item>
         </div>
         <div className="sv-actions">
@@ -188,6 +197,6 @@ export function NewServiceVehiclePage() {
           <Button onClick={() => navigate(-1)}>Cancel</Button>
         </div>
       </Form>
-    </section>
+    </ScreenFrame>
   );
 }

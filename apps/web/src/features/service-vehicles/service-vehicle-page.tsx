@@ -10,30 +10,31 @@ import { can } from '@glass/domain/roles';
 import DislikeOutlined from '@ant-design/icons/DislikeOutlined';
 import LikeOutlined from '@ant-design/icons/LikeOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Modal, Popconfirm, Select, Spin } from 'antd';
+import { Alert, Button, Modal, Popconfirm, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { RecordNotFound } from '../../shell/access-pages';
 import { ApiError } from '../../api/http';
-import { showError, toastError, toastSuccess, withProgress } from '../../api/notices';
+import { showError, toastError, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
+import { serviceVehicleKeys } from '../../query/query-keys';
+import { useFailureToast } from '../../query/use-failure-toast';
+import { refreshKeys, useWrite } from '../../query/use-write';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ListSkeleton } from '../../shell/list-skeleton';
-import { NotFound } from '../../shell/not-found';
-import { type SvDetail, svApi, svKeys } from './sv-api';
-import { DetailSections, Section } from './sv-detail-sections';
+import { DateTimeField } from '../../ui/date-fields';
+import { StickyActions } from '../../ui/detail-layout';
+import { EmptyState } from '../../ui/empty-state';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { SearchSelect } from '../../ui/search-select';
+import { ParkButton } from '../messaging';
+import { svApi } from './sv-api';
+import { Section } from '../../ui/section';
+import { DetailSections } from './sv-detail-sections';
 import { SvEditForm } from './sv-edit-form';
+import { SvAccessories } from './sv-accessories';
 import { QuickQuotes } from './sv-quick-quotes';
 import { PriorityMarker, vehicleName } from './sv-row';
 import './service-vehicles.css';
-
-/** 'YYYY-MM-DDTHH:mm' in local time, as a datetime-local input holds it. */
-const toLocalInput = (value: string | null | undefined) => {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /** /service-vehicles/:id — the detail (spec 1 §3), its edit form and actions. */
 export function ServiceVehiclePage() {
@@ -47,34 +48,44 @@ export function ServiceVehiclePage() {
   const [editing, setEditing] = useState(false);
   const [invoiceOpen, setInvoiceOpen] = useState(false);
   const [initiating, setInitiating] = useState(false);
-  const [followUpDate, setFollowUpDate] = useState('');
+  const [followUpDate, setFollowUpDate] = useState<string | null>(null);
   const [dispositionId, setDispositionId] = useState<number>();
   const [lostReasonId, setLostReasonId] = useState<number>();
 
   const detail = useQuery({
-    queryKey: svKeys.detail(id),
+    queryKey: serviceVehicleKeys.detail(id),
     queryFn: () => svApi.detail(id),
     enabled: Number.isInteger(id) && id > 0,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
   const history = useQuery({
-    queryKey: svKeys.history(id),
+    queryKey: serviceVehicleKeys.history(id),
     queryFn: () => svApi.history(id),
     enabled: detail.isSuccess,
   });
-  const sources = useQuery({ queryKey: svKeys.sources, queryFn: svApi.sources, staleTime: 300_000 });
-  useEffect(() => {
-    if (history.isError) toastError(FAILED_TO_GET_SERVICE_VEHICLE_HISTORY);
-  }, [history.isError]);
-  useEffect(() => {
-    if (sources.isError) toastError(FAILED_TO_GET_VEHICLE_SOURCES);
-  }, [sources.isError]);
-  useEffect(() => setFollowUpDate(toLocalInput(detail.data?.followUpDate)), [detail.data?.followUpDate]);
+  const sources = useQuery({
+    queryKey: serviceVehicleKeys.sources,
+    queryFn: svApi.sources,
+    staleTime: 300_000,
+  });
+  useFailureToast(history.isError, FAILED_TO_GET_SERVICE_VEHICLE_HISTORY);
+  useFailureToast(sources.isError, FAILED_TO_GET_VEHICLE_SOURCES);
+  // Every write refreshes the detail and what is read under it (history …); no cache writes by hand.
+  const write = useWrite([serviceVehicleKeys.detail(id)]);
+  useEffect(() => setFollowUpDate(detail.data?.followUpDate ?? null), [detail.data?.followUpDate]);
 
-  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  const notFound = (
+    <RecordNotFound
+      title={`Service vehicle ${rawId} was not found`}
+      detail="There is no service vehicle with this number. It may have been mistyped."
+      listPath="/service-vehicles"
+      listLabel="Service Vehicles"
+    />
+  );
+  if (!Number.isInteger(id) || id <= 0) return notFound;
   if (detail.isLoading) return <ListSkeleton label="Loading service vehicle" />;
   if (detail.isError || !detail.data) {
-    if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound />;
+    if (detail.error instanceof ApiError && detail.error.status === 404) return notFound;
     return <Alert type="error" showIcon title={`Failed to get ${serviceVehicleTitle(rawId)}`} />;
   }
   const sv = detail.data;
@@ -85,25 +96,14 @@ export function ServiceVehiclePage() {
   const canLock = can(role, 'invoice.lock');
   const canOverride = can(role, 'locks.override');
   const canInvoice = can(role, 'invoice.initiate') && !lockedByOther && !closed;
+  const canPark = can(role, 'parking.write');
 
-  const applied = (next: SvDetail | undefined) => {
-    if (next && typeof next === 'object' && 'id' in next) queryClient.setQueryData(svKeys.detail(id), next);
-    else void detail.refetch();
-    void queryClient.invalidateQueries({ queryKey: svKeys.history(id) });
-  };
-  const run = async (call: () => Promise<SvDetail>) => {
-    try {
-      applied(await withProgress(call()));
-    } catch {
-      // withProgress has shown the error.
-    }
-  };
+  const refresh = () => refreshKeys(queryClient, [serviceVehicleKeys.detail(id)]);
+  // withProgress shows a failure; run resolves false then.
+  const run = (call: () => Promise<unknown>) => write(call);
   const followUp = async () => {
-    try {
-      applied(await withProgress(svApi.patch(id, { followedUp: true })));
-    } catch {
+    if (!(await write(() => svApi.patch(id, { followedUp: true }))))
       toastError(failedToFollowUpServiceVehicle(id));
-    }
   };
   const initiateInvoice = async () => {
     setInitiating(true);
@@ -130,8 +130,8 @@ export function ServiceVehiclePage() {
           {serviceVehicleTitle(sv.id)}
         </h1>
         <span>{vehicleName(sv.vehicle)}</span>
-        {sv.void ? <span className="sv-tag">Void</span> : null}
-        {sv.lost ? <span className="sv-tag">Lost</span> : null}
+        {sv.void ? <Tag color="error">Void</Tag> : null}
+        {sv.lost ? <Tag color="error">Lost</Tag> : null}
       </div>
 
       {sv.lock?.user ? (
@@ -147,7 +147,7 @@ export function ServiceVehiclePage() {
         />
       ) : null}
 
-      <div className="sv-actions sv-section" role="toolbar" aria-label="Service vehicle actions">
+      <StickyActions label="Service vehicle actions">
         {canLock && !sv.lock ? (
           <Button onClick={() => run(() => svApi.action(id, 'lock'))}>Lock</Button>
         ) : null}
@@ -194,74 +194,69 @@ export function ServiceVehiclePage() {
             </Button>
           </>
         ) : null}
+        {canPark ? (
+          <ParkButton recordType="ServiceVehicle" recordId={id} onParked={() => void detail.refetch()} />
+        ) : null}
         {canInvoice ? (
           <Button onClick={() => setInvoiceOpen(true)}>
             {sv.invoiceId ? 'Open Invoice' : 'Create Invoice'}
           </Button>
         ) : null}
-      </div>
+      </StickyActions>
 
       {canWrite ? (
-        <div className="sv-actions sv-section">
-          <label>
-            Follow-up date{' '}
-            <input
-              type="datetime-local"
+        <Section id="follow-up" title="Follow-up and disposition" wide>
+          <div className="sv-actions">
+            <DateTimeField
+              aria-label="Follow-up date"
+              placeholder="Follow-up date"
               value={followUpDate}
-              onChange={(e) => setFollowUpDate(e.target.value)}
+              onChange={setFollowUpDate}
             />
-          </label>
-          <Button
-            onClick={() =>
-              run(() =>
-                svApi.patch(id, { followUpDate: followUpDate ? new Date(followUpDate).toISOString() : null }),
-              )
-            }
-          >
-            Set follow-up date
-          </Button>
-          <Select
-            aria-label="Disposition"
-            placeholder="Disposition"
-            style={{ minWidth: 180 }}
-            value={dispositionId}
-            onChange={setDispositionId}
-            options={dispositionReasons.map((d) => ({ value: d.id, label: d.name }))}
-          />
-          <Button
-            disabled={!dispositionId}
-            onClick={() => run(() => svApi.action(id, `disposition/${dispositionId}`))}
-          >
-            Set disposition
-          </Button>
-          {!closed ? (
-            <>
-              <Select
-                aria-label="Lost reason"
-                placeholder="Lost reason"
-                style={{ minWidth: 180 }}
-                value={lostReasonId}
-                onChange={setLostReasonId}
-                options={lostReasons.map((r) => ({ value: r.id, label: r.name }))}
-              />
-              <Popconfirm
-                title="Mark this vehicle lost?"
-                disabled={!lostReasonId}
-                onConfirm={() => run(() => svApi.action(id, `lost/${lostReasonId}`))}
-              >
-                <Button danger disabled={!lostReasonId}>
-                  Mark lost
-                </Button>
-              </Popconfirm>
-              <Popconfirm
-                title="Void this service vehicle?"
-                onConfirm={() => run(() => svApi.action(id, 'void'))}
-              >
-                <Button danger>Void</Button>
-              </Popconfirm>
-            </>
-          ) : null}
-        </div>
+            <Button onClick={() => run(() => svApi.patch(id, { followUpDate }))}>Set follow-up date</Button>
+            <SearchSelect<number>
+              aria-label="Disposition"
+              placeholder="Disposition"
+              minWidth={180}
+              value={dispositionId}
+              onChange={setDispositionId}
+              options={dispositionReasons.map((d) => ({ value: d.id, label: d.name }))}
+            />
+            <Button
+              disabled={!dispositionId}
+              onClick={() => run(() => svApi.action(id, `disposition/${dispositionId}`))}
+            >
+              Set disposition
+            </Button>
+            {!closed ? (
+              <>
+                <SearchSelect<number>
+                  aria-label="Lost reason"
+                  placeholder="Lost reason"
+                  minWidth={180}
+                  value={lostReasonId}
+                  onChange={setLostReasonId}
+                  options={lostReasons.map((r) => ({ value: r.id, label: r.name }))}
+                />
+                <Popconfirm
+                  title="Mark this vehicle lost?"
+                  disabled={!lostReasonId}
+                  onConfirm={() => run(() => svApi.action(id, `lost/${lostReasonId}`))}
+                >
+                  <Button danger disabled={!lostReasonId}>
+                    Mark lost
+                  </Button>
+                </Popconfirm>
+                <Popconfirm
+                  title="Void this service vehicle?"
+                  onConfirm={() => run(() => svApi.action(id, 'void'))}
+                >
+                  <Button danger>Void</Button>
+                </Popconfirm>
+              </>
+            ) : null}
+          </div>
+        </Section>
       ) : null}
 
       {editing && canWrite ? (
@@ -270,8 +265,8 @@ export function ServiceVehiclePage() {
             sv={sv}
             sources={sources.data ?? []}
             onCancel={() => setEditing(false)}
-            onSaved={(next) => {
-              applied(next);
+            onSaved={() => {
+              void refresh();
               setEditing(false);
             }}
           />
@@ -279,6 +274,8 @@ export function ServiceVehiclePage() {
       ) : null}
 
       <DetailSections sv={sv} />
+
+      <SvAccessories serviceVehicleId={id} />
 
       <QuickQuotes serviceVehicleId={id} canWrite={canWrite} />
 
@@ -290,16 +287,16 @@ export function ServiceVehiclePage() {
         ) : historyRows.length ? (
           <ul className="sv-list" aria-label="History entries">
             {historyRows.map((h) => (
-              <li key={h.id} className="sv-row">
+              <li key={h.id} className="sv-history-entry">
                 <strong>{h.activity}</strong> — {formatDateTime(h.activityDate)}
                 {h.user ? ` — ${h.user}` : ''}
-                {h.isContact ? <span className="sv-tag"> Contact</span> : null}
+                {h.isContact ? <Tag style={{ marginInlineStart: 6 }}>Contact</Tag> : null}
                 {h.details ? <div style={{ fontSize: 13, overflowWrap: 'anywhere' }}>{h.details}</div> : null}
               </li>
             ))}
           </ul>
         ) : (
-          <p>No history yet.</p>
+          <EmptyState compact>No history yet.</EmptyState>
         )}
       </Section>
 

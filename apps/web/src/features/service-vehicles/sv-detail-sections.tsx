@@ -1,41 +1,21 @@
 import { paymentTypeLabel, repairOrderStatusLabel, VEHICLE_SOURCE_OPTIONS } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
+import { formatMoney } from '@glass/domain/rules/money-format';
 import { repairType } from '@glass/domain/rules/repair-type';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { SvDetail, SvPhone } from './sv-api';
 import { IMAGE_FIELDS, StoredImages } from './sv-images';
-import { PhoneLink } from '../phone/phone-link';
+import { PhoneLink } from '../phone';
 import { customerName } from './sv-row';
+import { AppLink } from '../../ui/app-link';
+import { DetailGrid } from '../../ui/detail-layout';
+import { EmptyState } from '../../ui/empty-state';
+import { Facts, Section } from '../../ui/section';
 
 const yesNo = (value: boolean | null | undefined) => (value ? 'Yes' : 'No');
-export const money = (value: number | string | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : `$${Number(value).toFixed(2)}`;
+/** Money through the domain's one formatter ($1,234.56). */
+export const money = formatMoney;
 const sourceLabel = (id: number | null | undefined) =>
   id == null ? '' : (VEHICLE_SOURCE_OPTIONS.find((o) => o.value === id)?.label ?? 'Unknown');
-
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="sv-section" aria-labelledby={`sv-section-${id}`}>
-      <h2 id={`sv-section-${id}`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** A definition list; empty values show as an em dash so every field of the detail is visible. */
-export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="sv-dl">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Phone({ phone, facilityId }: { phone?: SvPhone | null; facilityId?: number | null }) {
   if (!phone?.phone) return null;
@@ -48,9 +28,10 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
   const ro = sv.repairOrder ?? {};
   const c = sv.customer;
   return (
-    <>
+    <DetailGrid>
       <Section id="vehicle" title="Vehicle">
         <Facts
+          columns={1}
           items={[
             ['Year', v.year],
             ['Make', v.make],
@@ -69,6 +50,7 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
       </Section>
       <Section id="ro" title="Repair order">
         <Facts
+          columns={1}
           items={[
             ['RO number', ro.repairOrderNumber],
             ['Status', repairOrderStatusLabel(ro.statusId as never)],
@@ -81,6 +63,7 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
       </Section>
       <Section id="customer" title="Customer and phones">
         <Facts
+          columns={1}
           items={[
             ['Customer', customerName(c)],
             ['Email', c?.email],
@@ -101,6 +84,7 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
       </Section>
       <Section id="staff" title="Staff">
         <Facts
+          columns={1}
           items={[
             ['Facility', sv.facility?.name ?? sv.facility?.shortName],
             ['Created by', sv.createdBy?.name],
@@ -117,8 +101,9 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
           ]}
         />
       </Section>
-      <Section id="dates" title="Dates and flags">
+      <Section id="dates" title="Dates and flags" wide>
         <Facts
+          columns={3}
           items={[
             ['Created', formatDateTime(sv.createdAt)],
             ['Updated', formatDateTime(sv.updatedAt)],
@@ -146,9 +131,9 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
             [
               'Invoice',
               sv.invoiceId ? (
-                <Link key="invoice" to={`/invoices/${sv.invoiceId}`}>
+                <AppLink key="invoice" to={`/invoices/${sv.invoiceId}`}>
                   #{sv.invoiceId}
-                </Link>
+                </AppLink>
               ) : null,
             ],
           ]}
@@ -156,6 +141,7 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
       </Section>
       <Section id="repairs" title="Repairs">
         <Facts
+          columns={1}
           items={[
             ['Repair count', `${sv.repairCount ?? 0} (${repairType(sv.repairCount, sv.windshieldChecked)})`],
             ['Replacement parts', sv.replacementPartsCount],
@@ -173,21 +159,22 @@ export function DetailSections({ sv }: { sv: SvDetail }) {
             ))}
           </ol>
         ) : (
-          <p style={{ marginTop: 8 }}>No repair lines.</p>
+          <EmptyState compact>No repair lines.</EmptyState>
         )}
       </Section>
       <Section id="windshield" title="Windshield notes">
-        <Facts items={[['Windshield checked', yesNo(sv.windshieldChecked)]]} />
+        <Facts columns={1} items={[['Windshield checked', yesNo(sv.windshieldChecked)]]} />
         <p style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{sv.windshieldNotes || 'No windshield notes.'}</p>
       </Section>
-      <Section id="images" title="Images">
+      <Section id="images" title="Images" wide>
         <Facts
+          columns={3}
           items={IMAGE_FIELDS.map(({ label, paths }) => [
             label,
             <StoredImages key={label} paths={paths(sv.images)} label={label} />,
           ])}
         />
       </Section>
-    </>
+    </DetailGrid>
   );
 }

@@ -7,9 +7,13 @@ import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
 import { type SvDetail, svApi } from './sv-api';
+import { type SvEditField, svEditFields } from '@glass/domain/contracts/service-vehicles';
+import { zodRule } from '../../ui/zod-rule';
+import { formatPhone } from '../../ui/phone';
 import { IMAGE_FIELDS, ImageFieldInput, type ImageFieldName } from './sv-images';
+import { SearchSelect } from '../../ui/search-select';
 
-/** The text fields of PUT /api/ServiceVehicle/{id} (server edit-fields.ts); values are strings, blank clears. */
+/** The text fields of PUT /api/ServiceVehicle/{id} (the contract's svEditFields); values are strings, blank clears. */
 type EditValues = Record<string, string | boolean | undefined>;
 
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -41,14 +45,15 @@ function initialValues(sv: SvDetail): EditValues {
     serviceAdvisorName: str(sv.serviceAdvisorName),
     firstName: str(c?.firstName),
     lastName: str(c?.lastName),
-    phone1: str(c?.contact?.primaryPhone?.phone),
+    phone1: formatPhone(c?.contact?.primaryPhone?.phone),
     phone1TypeId: str(c?.contact?.primaryPhone?.phoneTypeId ?? -1),
-    phone2: str(c?.contact?.secondaryPhone?.phone),
+    phone2: formatPhone(c?.contact?.secondaryPhone?.phone),
     phone2TypeId: str(c?.contact?.secondaryPhone?.phoneTypeId ?? -1),
   };
 }
 
-const TEXT_FIELDS: Array<[name: string, label: string, max: number]> = [
+/** The form's text inputs (their input width); what each may hold is the contract's `svEditFields`. */
+const TEXT_FIELDS: Array<[name: SvEditField, label: string, max: number]> = [
   ['vin', 'VIN', 17],
   ['vehicleYear', 'Year', 4],
   ['vehicleMake', 'Make', 50],
@@ -149,6 +154,8 @@ export function SvEditForm({
             key={name}
             name={name}
             label={label}
+            // The VIN's problems show as a warning below (the server refuses it on save).
+            rules={name === 'vin' ? [] : [zodRule(svEditFields.shape[name])]}
             validateStatus={name === 'vin' && vinCheck && !vinCheck.valid ? 'warning' : undefined}
             help={
               name === 'vin' && vinCheck && !vinCheck.valid
@@ -163,20 +170,26 @@ export function SvEditForm({
           <Select aria-label="RO status" options={asOptions(REPAIR_ORDER_STATUS_OPTIONS, 'None')} />
         </Form.Item>
         <Form.Item name="facilityId" label="Facility">
-          <Select
+          <SearchSelect<string>
             aria-label="Facility"
+            style={{ width: '100%' }}
             options={facilities.map((f) => ({ value: String(f.id), label: f.name }))}
           />
         </Form.Item>
         <Form.Item name="sourceId" label="Source">
-          <Select
+          <SearchSelect<string>
             aria-label="Source"
             allowClear
+            style={{ width: '100%' }}
             options={sources.map((s) => ({ value: String(s.id), label: s.name }))}
           />
         </Form.Item>
         <Form.Item name="paymentTypeId" label="Payment type">
-          <Select aria-label="Payment type" options={asOptions(PAYMENT_TYPE_OPTIONS)} />
+          <SearchSelect<string>
+            aria-label="Payment type"
+            style={{ width: '100%' }}
+            options={asOptions(PAYMENT_TYPE_OPTIONS)}
+          />
         </Form.Item>
         <Form.Item name="repairCount" label="Repair count">
           <Select
@@ -215,7 +228,11 @@ export function SvEditForm({
           />
         ))}
       </fieldset>
-      <Form.Item name="windshieldNotes" label="Windshield notes">
+      <Form.Item
+        name="windshieldNotes"
+        label="Windshield notes"
+        rules={[zodRule(svEditFields.shape.windshieldNotes)]}
+      >
         <Input.TextArea aria-label="Windshield notes" rows={3} maxLength={2000} />
       </Form.Item>
       <div className="sv-actions">

@@ -1,5 +1,5 @@
-import { AttachmentImage } from '../messaging/attachment-image';
-import { ImagePicker } from '../messaging/image-picker';
+import { AttachmentImage } from '../../ui/attachment-image';
+import { ImagePicker } from '../../ui/image-picker';
 import type { SvImages } from './sv-api';
 
 /** The image fields of PUT /api/ServiceVehicle/{id} (server edit-form.ts), as the detail names their paths. */

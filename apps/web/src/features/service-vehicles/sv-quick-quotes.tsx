@@ -4,8 +4,10 @@ import { Alert, Button, Form, Input, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
-import { type QuickQuote, type QuickQuotePart, svApi, svKeys } from './sv-api';
-import { money, Section } from './sv-detail-sections';
+import { type QuickQuote, type QuickQuotePart, svApi } from './sv-api';
+import { Section } from '../../ui/section';
+import { money } from './sv-detail-sections';
+import { serviceVehicleKeys } from '../../query/query-keys';
 
 type Lists = { partTypes: Array<{ id: number; name: string }>; grades: Array<{ id: number; name: string }> };
 type QuoteKey = 'quote1' | 'quote2';
@@ -196,14 +198,14 @@ function QuoteForm({
 export function QuickQuotes({ serviceVehicleId, canWrite }: { serviceVehicleId: number; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const quotes = useQuery({
-    queryKey: svKeys.quotes(serviceVehicleId),
+    queryKey: serviceVehicleKeys.quotes(serviceVehicleId),
     queryFn: async () => {
       const data = await svApi.quickQuotes(serviceVehicleId);
       return (Array.isArray(data) ? data : (data?.value ?? [])) as QuickQuote[];
     },
   });
   const lists = useQuery({
-    queryKey: ['quick-quote-lists'],
+    queryKey: serviceVehicleKeys.quickQuoteLists,
     queryFn: svApi.quickQuoteLists,
     staleTime: 300_000,
   });
@@ -213,8 +215,8 @@ export function QuickQuotes({ serviceVehicleId, canWrite }: { serviceVehicleId: 
   const done = (saved: boolean) => {
     setEditing(undefined);
     if (!saved) return;
-    void queryClient.invalidateQueries({ queryKey: svKeys.quotes(serviceVehicleId) });
-    void queryClient.invalidateQueries({ queryKey: svKeys.history(serviceVehicleId) });
+    void queryClient.invalidateQueries({ queryKey: serviceVehicleKeys.quotes(serviceVehicleId) });
+    void queryClient.invalidateQueries({ queryKey: serviceVehicleKeys.history(serviceVehicleId) });
   };
   const form = (quote?: QuickQuote) => (
     <QuoteForm quote={quote} serviceVehicleId={serviceVehicleId} lists={lists.data} onDone={done} />

@@ -2,8 +2,8 @@ import { repairOrderStatusLabel } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { repairType } from '@glass/domain/rules/repair-type';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { PhoneLink } from '../phone/phone-link';
+import { AppLink } from '../../ui/app-link';
+import { PhoneLink } from '../phone';
 import type { SvListRow } from './sv-api';
 import './service-vehicles.css';
 
@@ -59,9 +59,9 @@ export function SvRowCard({
     >
       <div className="sv-row-head">
         <PriorityMarker priority={row.priority} color={row.priorityColor} />
-        <Link id={`sv-row-${row.id}`} to={`/service-vehicles/${row.id}`} className="sv-row-title">
+        <AppLink id={`sv-row-${row.id}`} to={`/service-vehicles/${row.id}`} className="sv-row-title" strong>
           #{row.id} {vehicleName(row.vehicle) || 'Vehicle'}
-        </Link>
+        </AppLink>
         <span className="sv-tag">{repairType(row.repairCount, row.windshieldChecked)}</span>
         {row.locked ? (
           <span className="sv-tag sv-tag-lock" title={`Locked by ${row.lockedBy ?? 'someone'}`}>
@@ -105,7 +105,7 @@ export function SvRowCard({
         <Field label="Promised">{formatDateTime(row.promisedDateTime) || null}</Field>
         <Field label="Inspected">{formatDateTime(row.inspectedAt) || null}</Field>
         <Field label="Invoice">
-          {row.invoiceId ? <Link to={`/invoices/${row.invoiceId}`}>#{row.invoiceId}</Link> : null}
+          {row.invoiceId ? <AppLink to={`/invoices/${row.invoiceId}`}>#{row.invoiceId}</AppLink> : null}
         </Field>
       </div>
       {extra}

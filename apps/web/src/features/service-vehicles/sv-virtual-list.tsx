@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { ScrollBox } from '../../shell/scroll-box';
 import { useNarrow } from '../../shell/use-narrow';
+import { EmptyState } from '../../ui/empty-state';
 import type { SvListRow } from './sv-api';
 import { SvRowCard } from './sv-row';
 
@@ -9,7 +10,15 @@ import { SvRowCard } from './sv-row';
  * Service vehicle cards, virtualized: only the cards in view (and a few around them) are in the page,
  * measured as they render, so a page of 100 stays light on a phone. The scroll box takes the keyboard.
  */
-export function SvVirtualList({ label, rows }: { label: string; rows: SvListRow[] }) {
+export function SvVirtualList({
+  label,
+  rows,
+  empty = 'No service vehicles',
+}: {
+  label: string;
+  rows: SvListRow[];
+  empty?: string;
+}) {
   const narrow = useNarrow();
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
@@ -19,6 +28,12 @@ export function SvVirtualList({ label, rows }: { label: string; rows: SvListRow[
     getItemKey: (index) => rows[index].id,
     overscan: 4,
   });
+  if (!rows.length)
+    return (
+      <div className="gs-table-frame">
+        <EmptyState>{empty}</EmptyState>
+      </div>
+    );
   return (
     <ScrollBox ref={scrollRef} className="sv-scroll" label={label}>
       <ul className="sv-virtual-body" style={{ height: virtualizer.getTotalSize() }}>

@@ -1,8 +1,9 @@
 import { FAILED_TO_GET_PAGE_ATTRIBUTES } from '@glass/domain/messages/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { http } from '../../api/http';
-import { showError, toastError } from '../../api/notices';
+import { showError } from '../../api/notices';
+import { lookupKeys } from '../../query/query-keys';
+import { useFailureToast } from '../../query/use-failure-toast';
 
 /** A row of GET /api/attributevalues (server modules/attribute-values). */
 interface PageAttribute {
@@ -13,7 +14,7 @@ interface PageAttribute {
 
 export type PageSwitch = 'Repairs' | 'Replacements';
 
-const key = (page: string) => ['page-attributes', page, 0] as const;
+const key = lookupKeys.pageAttributes;
 
 /**
  * The Repairs / Replacements switches of a My tab (spec 1 §5): YES/NO page attributes of the user,
@@ -25,9 +26,7 @@ export function usePageSwitches(page: string) {
     queryKey: key(page),
     queryFn: () => http.get<PageAttribute[]>('attributevalues', { query: { Page: page, RecordId: 0 } }),
   });
-  useEffect(() => {
-    if (query.isError) toastError(FAILED_TO_GET_PAGE_ATTRIBUTES);
-  }, [query.isError]);
+  useFailureToast(query.isError, FAILED_TO_GET_PAGE_ATTRIBUTES);
 
   const find = (name: PageSwitch) => query.data?.find((a) => a.name === name);
   const value = (name: PageSwitch) => find(name)?.value !== 'NO';

@@ -1,0 +1,52 @@
+import type {
+  AppointmentDetails,
+  AppointmentRow,
+  CalendarAnswer,
+  CalendarView,
+  DayRelatedRecords,
+  ScheduleListAnswer,
+  ScheduleSaveAnswer,
+  ScheduleSaveBody,
+} from '@glass/domain/contracts';
+import { http } from '../../api/http';
+
+/** The appointment routes (apps/server/src/modules/appointments/README.md). */
+export const appointmentsApi = {
+  facility: (day: string) =>
+    http.get<AppointmentRow[]>('appointments/facility', { query: { appointmentStartDate: day } }),
+  details: (invoiceId: number) =>
+    http.get<AppointmentDetails>('appointments/details', { query: { invoiceId } }),
+  calendar: (q: {
+    startDate: string;
+    view: CalendarView;
+    installerId?: number;
+    repairs: boolean;
+    replacements: boolean;
+  }) =>
+    http.get<CalendarAnswer>('appointmentsSchedule/calendar', {
+      query: {
+        startDate: q.startDate,
+        view: q.view,
+        installerId: q.installerId,
+        repairs: q.repairs ? 'YES' : 'NO',
+        replacements: q.replacements ? 'YES' : 'NO',
+      },
+    }),
+  dayRelated: (invoiceId: number) =>
+    http.get<DayRelatedRecords>('appointmentsSchedule/dayRelatedRecords', { query: { invoiceId } }),
+  list: (q: { invoiceId?: number; startDate?: string; employeeId?: number }) =>
+    http.get<ScheduleListAnswer>('appointmentsSchedule/list', { query: q }),
+  save: (body: ScheduleSaveBody) => http.post<ScheduleSaveAnswer>('appointmentsSchedule/save', body),
+  cancel: (body: { invoiceId: number; partTypeId: number; note?: string }) =>
+    http.post<ScheduleSaveAnswer>('appointmentsSchedule/cancel', body),
+};
+
+/** Query keys of this area: every key starts with 'appointments', so one invalidation refreshes them all. */
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  facility: (day: string) => ['appointments', 'facility', day] as const,
+  details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
+  calendar: (q: object) => ['appointments', 'calendar', q] as const,
+  dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
+  list: (q: object) => ['appointments', 'list', q] as const,
+};

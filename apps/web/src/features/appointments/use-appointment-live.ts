@@ -1,0 +1,17 @@
+import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onRealtimeEvent } from '../messaging';
+import { appointmentKeys } from './appointments-api';
+
+/** Redraws every appointment read on screen when the hub says an appointment was booked, moved or updated. */
+export function useAppointmentLive() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onRealtimeEvent(APPOINTMENT_CHANGED_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+      }),
+    [queryClient],
+  );
+}

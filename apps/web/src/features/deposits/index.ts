@@ -1,0 +1,2 @@
+/** Deposits: what reconcile uses after making one (the slip). */
+export { openDepositSlip } from './deposits-api';

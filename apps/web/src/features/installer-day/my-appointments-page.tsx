@@ -1,0 +1,183 @@
+import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
+import { formatDateTime } from '@glass/domain/rules/date-format';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, List, Space, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useFailureToast } from '../../query/use-failure-toast';
+import { useDocumentTitle } from '../../shell/document-title';
+import { DateField } from '../../ui/date-fields';
+import { EmptyState } from '../../ui/empty-state';
+import { LoadState, ScreenFrame } from '../../ui/screen-frame';
+import { onRealtimeEvent } from '../messaging';
+import { FAILED_TO_LIST_MY_APPOINTMENTS, fieldApi, fieldKeys } from './field-api';
+import { onSent, outbox } from './outbox';
+import { RoutePanel } from './route-panel';
+import { StatusDialog } from './status-dialog';
+import { StopCard } from './stop-card';
+import { registerFieldWorker } from './sw-register';
+import { useOutbox } from './use-outbox';
+
+/**
+ * /my-appointments: the installer's day on a phone (issue #18 item 3). Today's stops in route order with
+ * everything needed on site; status updates go through the offline outbox (outbox.ts) and the screen shows
+ * what still waits on the phone. The route tab reorders the day and suggests the shortest order.
+ */
+export function MyAppointmentsPage() {
+  useDocumentTitle('My Appointments');
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState<string | undefined>();
+  const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
+  const day = useQuery({ queryKey: fieldKeys.day(date), queryFn: () => fieldApi.myDay(date) });
+  useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
+  const entries = useOutbox();
+  const [online, setOnline] = useState(() => navigator.onLine);
+
+  useEffect(() => {
+    registerFieldWorker();
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    const stops = [onSent(refresh), onRealtimeEvent(APPOINTMENT_CHANGED_EVENT, refresh)];
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+      for (const s of stops) s();
+    };
+  }, [queryClient]);
+
+  const data = day.data;
+  const pending = entries.filter((e) => e.state !== 'failed' && (!data || e.userId === data.installerId));
+  const failed = entries.filter((e) => e.state === 'failed');
+  const stop = dialog && data?.stops.find((s) => s.appointmentId === dialog.appointmentId);
+
+  return (
+    <ScreenFrame
+      title="My Appointments"
+      actions={
+        <Button onClick={() => void day.refetch()} loading={day.isRefetching}>
+          Refresh
+        </Button>
+      }
+    >
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+        <Space wrap>
+          <DateField
+            aria-label="Day"
+            value={date ?? data?.date ?? dayjs().format('YYYY-MM-DD')}
+            onChange={(v) => setDate(v || undefined)}
+            allowClear={false}
+          />
+          {!online && <Typography.Text type="warning">Offline: updates wait on this phone</Typography.Text>}
+        </Space>
+        <div role="status" aria-live="polite">
+          {pending.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={
+                pending.length === 1
+                  ? '1 update waiting to be sent'
+                  : `${pending.length} updates waiting to be sent`
+              }
+              description={
+                <List
+                  size="small"
+                  dataSource={pending}
+                  renderItem={(e) => (
+                    <List.Item>
+                      {e.label} · {formatDateTime(e.createdAt)}
+                      {e.files.length ? ` · ${e.files.length} photo(s)` : ''}
+                    </List.Item>
+                  )}
+                />
+              }
+              action={
+                online ? (
+                  <Button size="small" onClick={() => void outbox.flush()}>
+                    Send now
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        </div>
+        {failed.map((e) => (
+          <Alert
+            key={e.seq}
+            type="error"
+            showIcon
+            title={`Not accepted: ${e.label}`}
+            description={e.error}
+            action={
+              <Button size="small" onClick={() => void outbox.dismiss(e.seq as number)}>
+                Dismiss
+              </Button>
+            }
+          />
+        ))}
+        <LoadState
+          loading={day.isLoading}
+          failed={day.isError}
+          failure={FAILED_TO_LIST_MY_APPOINTMENTS}
+          label="My appointments"
+        >
+          {data && (
+            <Tabs
+              items={[
+                {
+                  key: 'stops',
+                  label: `Stops (${data.stops.length})`,
+                  children: data.stops.length ? (
+                    <Space orientation="vertical" style={{ width: '100%' }}>
+                      {data.stops.map((s, i) => (
+                        <StopCard
+                          key={s.appointmentId}
+                          stop={s}
+                          order={i + 1}
+                          waiting={
+                            pending.filter(
+                              (e) => e.invoiceId === s.invoiceId && e.partTypeId === s.partTypeId,
+                            ).length
+                          }
+                          onStatus={(statusId) => setDialog({ appointmentId: s.appointmentId, statusId })}
+                        />
+                      ))}
+                    </Space>
+                  ) : (
+                    <EmptyState>No appointments found for this day</EmptyState>
+                  ),
+                },
+                {
+                  key: 'route',
+                  label: 'Route',
+                  children: data.stops.length ? (
+                    <RoutePanel
+                      key={`${data.date}:${data.stops.map((s) => s.appointmentId).join(',')}`}
+                      stops={data.stops}
+                      start={data.start}
+                      installerId={data.installerId}
+                      date={data.date}
+                    />
+                  ) : (
+                    <EmptyState>No appointments found for this day</EmptyState>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </LoadState>
+      </Space>
+      {stop && dialog && data && (
+        <StatusDialog
+          stop={stop}
+          statusId={dialog.statusId}
+          userId={data.installerId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { invoiceNotFound, invoiceTitle } from '@glass/domain/messages/invoices';
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '../../../api/http';
+import { RecordNotFound } from '../../../shell/access-pages';
+import { useDocumentTitle } from '../../../shell/document-title';
+import { DetailGrid } from '../../../ui/detail-layout';
+import { ListSkeleton } from '../../../ui/list-skeleton';
+import { DetailForm } from './detail-form';
+import { DetailHeader, useInvoiceAccess } from './detail-header';
+import { DetailNotes } from './detail-notes';
+import { DetailHistory } from './detail-records';
+import { DetailRepairs } from './detail-repairs';
+import { InvoiceExtraSections } from './extra-sections';
+import { invoiceApi } from '../invoice-api';
+import '../../service-vehicles';
+import './invoice-detail.css';
+import { invoiceKeys } from '../../../query/query-keys';
+
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * /invoices/:id — the invoice detail (spec 2 §2–§5) on the shared detail layout (ui/detail-layout.tsx):
+ * the header with its sticky action bar, then the sections as cards, two columns on a desktop and one
+ * on a phone, in work order.
+ */
+export function InvoicePage() {
+  const { id: rawId = '' } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  useDocumentTitle(invoiceTitle(rawId));
+  const detail = useQuery({
+    queryKey: invoiceKeys.detail(id),
+    queryFn: () => invoiceApi.detail(id),
+    enabled: valid,
+    retry: (count, error) => !notFound(error) && count < 1,
+  });
+  const invoice = detail.data;
+  const access = useInvoiceAccess(invoice);
+
+  if (!valid || notFound(detail.error)) {
+    return <RecordNotFound title={invoiceNotFound(rawId)} listPath="/invoices" listLabel="Invoices" />;
+  }
+  if (detail.isLoading) return <ListSkeleton label="Loading invoice" />;
+  if (!invoice) {
+    return <Alert type="error" showIcon title={`Failed to get ${invoiceTitle(rawId)}`} />;
+  }
+  return (
+    <article aria-labelledby="screen-title" className="inv-page">
+      <DetailHeader invoice={invoice} />
+      <DetailForm key={invoice.id} invoice={invoice} readOnly={access.readOnly} />
+      <DetailGrid>
+        <DetailRepairs invoice={invoice} readOnly={access.readOnly} />
+        <DetailNotes invoiceId={invoice.id} canWrite={access.mayWrite} />
+        <DetailHistory invoice={invoice} />
+      </DetailGrid>
+      <InvoiceExtraSections invoiceId={invoice.id} readOnly={access.readOnly} />
+    </article>
+  );
+}

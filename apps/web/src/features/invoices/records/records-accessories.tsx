@@ -1,0 +1,94 @@
+import { FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST } from '@glass/domain/messages/admin';
+import { Button, Popconfirm, Select, Space } from 'antd';
+import { useState } from 'react';
+import { http } from '../../../api/http';
+import { useFailureToast } from '../../../query/use-failure-toast';
+import { useLookupOptions } from '../../../resources/lookup-select';
+import { type InvoiceAccessory, useInvoiceDetail } from '../documents/documents-api';
+import { useRecordWrite } from './records-form';
+import { QueryBody, RecordItem, RecordList } from './records-section';
+
+/** Active accessories by Name ascending (spec 2 §7). */
+const ACCESSORIES = {
+  path: '/api/WindshieldAccessories?$filter=isActive eq true&$orderby=name asc&$top=500',
+};
+
+/** The detail's accessories: add through PATCH {accessories}, remove through POST deleteAccessories. */
+export function AccessoriesSection({ invoiceId, canWrite }: { invoiceId: number; canWrite: boolean }) {
+  const detail = useInvoiceDetail(invoiceId);
+  const write = useRecordWrite(invoiceId);
+  const remove = (accessory: InvoiceAccessory) =>
+    write(
+      () => http.post(`/Invoices/${invoiceId}/deleteAccessories`, { accessoryIds: [accessory.accessoryId] }),
+      'Accessory removed',
+    );
+  const accessories = detail.data?.accessories;
+  return (
+    <>
+      {canWrite && <AddAccessory invoiceId={invoiceId} present={accessories ?? []} />}
+      <QueryBody query={{ ...detail, data: accessories }} label="accessories" empty="No accessories.">
+        {(rows) => (
+          <RecordList label="Accessories">
+            {rows.map((accessory) => (
+              <RecordItem
+                key={accessory.id}
+                testId="invoice-accessory"
+                title={accessory.name}
+                actions={
+                  canWrite && (
+                    <Popconfirm
+                      title={`Remove ${accessory.name}?`}
+                      okText="Remove"
+                      onConfirm={() => remove(accessory)}
+                    >
+                      <Button size="small" danger aria-label={`Remove ${accessory.name}`}>
+                        Remove
+                      </Button>
+                    </Popconfirm>
+                  )
+                }
+              />
+            ))}
+          </RecordList>
+        )}
+      </QueryBody>
+    </>
+  );
+}
+
+function AddAccessory({ invoiceId, present }: { invoiceId: number; present: InvoiceAccessory[] }) {
+  const options = useLookupOptions(ACCESSORIES);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const write = useRecordWrite(invoiceId);
+  useFailureToast(options.isError, FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST);
+  const taken = new Set(present.map((a) => a.accessoryId));
+  const add = async () => {
+    setBusy(true);
+    const accessories = chosen.map((accessoryId) => ({ accessoryId, invoiceId }));
+    const done = await write(
+      () => http.patch(`/Invoices/${invoiceId}`, { accessories }),
+      'Accessories added',
+    );
+    setBusy(false);
+    if (done) setChosen([]);
+  };
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Select
+        mode="multiple"
+        aria-label="Accessories to add"
+        placeholder="Choose accessories"
+        style={{ minWidth: 240, maxWidth: '100%' }}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={options.isLoading}
+        options={(options.data ?? []).filter((o) => !taken.has(Number(o.value)))}
+        value={chosen}
+        onChange={setChosen}
+      />
+      <Button type="primary" disabled={!chosen.length} loading={busy} onClick={add}>
+        Add accessories
+      </Button>
+    </Space>
+  );
+}

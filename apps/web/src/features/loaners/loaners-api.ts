@@ -1,0 +1,15 @@
+import type { LoanerCarStatus, LoanerReservationRow, LoanerUsageBody } from '@glass/domain/contracts';
+import { http } from '../../api/http';
+
+/** Loaner reservations (apps/server/src/modules/loaners/README.md). */
+export const loanersApi = {
+  saveUsage: (id: number, body: LoanerUsageBody) =>
+    http.put<LoanerReservationRow>(`LoanerCarUsages/${id}`, body),
+  fleet: (facilityId?: number) => http.get<LoanerCarStatus[]>('LoanerCarStatus', { query: { facilityId } }),
+};
+
+export const loanerKeys = {
+  all: ['loaners'] as const,
+  reservations: (filter: string) => ['loaners', 'reservations', filter] as const,
+  fleet: (facilityId?: number) => ['loaners', 'fleet', facilityId ?? 0] as const,
+};

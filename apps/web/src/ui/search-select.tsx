@@ -1,0 +1,38 @@
+import { Select, type SelectProps } from 'antd';
+
+export interface Choice<V extends string | number = string | number> {
+  value: V;
+  label: string;
+}
+
+/**
+ * The one drop-down: antd's Select with type-to-search over the labels, wide enough for its longest
+ * label (up to its max width) so a long facility name is not cut off, and a popup at least as wide
+ * as its longest label.
+ */
+export function SearchSelect<V extends string | number>({
+  options,
+  style,
+  minWidth = 120,
+  ...props
+}: Omit<SelectProps<V, Choice<V>>, 'options' | 'showSearch'> & {
+  options: readonly Choice<V>[];
+  minWidth?: number;
+}) {
+  return (
+    <Select<V, Choice<V>>
+      showSearch={{ optionFilterProp: 'label' }}
+      popupMatchSelectWidth={false}
+      options={options as Choice<V>[]}
+      style={{ minWidth, ...style }}
+      {...props}
+    />
+  );
+}
+
+/** Yes/No/Any choices of a flag filter; '' is Any. */
+export const ANY_YES_NO: Choice<string>[] = [
+  { value: '', label: 'Any' },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
