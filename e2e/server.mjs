@@ -16,6 +16,8 @@ const env = {
   SCRYPT_COST: '16384',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
+  // The phone system's secret for POST /api/callLog/ingest (e2e/tests/call-center.spec.ts sends it).
+  PBX_TOKEN: process.env.PBX_TOKEN ?? 'e2e-pbx-token-0123456789abcdef',
 };
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const seed = spawnSync(

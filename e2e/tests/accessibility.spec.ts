@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, lastNameWithSeveralResults, test } from './fixtures';
+import { apiAs, expect, expectAccessible, lastNameWithSeveralResults, test } from './fixtures';
 
 /** At 375 px nothing may scroll sideways (installers use phones, issue 3 item 10). */
 async function expectNoSideScroll(page: Page, width: number) {
@@ -54,3 +55,111 @@ for (const { width, height } of [
     await expectNoSideScroll(page, width);
   });
 }
+
+/** Every authenticated route of spec 2 §2 (the domain's routes.ts), with concrete ids for the detail screens. */
+function everyRoute(ids: { invoice: number; serviceVehicle: number }): string[] {
+  const source = readFileSync(new URL('../../packages/domain/src/routes.ts', import.meta.url), 'utf8');
+  const paths = [...source.matchAll(/\{ path: '([^']+)', title:/g)].map((m) => m[1]);
+  return paths
+    .filter((p) => !['/logout', '/login', '/customer-opt-in/*'].includes(p) && !p.startsWith('/sign-'))
+    .map((p) =>
+      p
+        .replace('/invoices/:id', `/invoices/${ids.invoice}`)
+        .replace('/service-vehicles/:id', `/service-vehicles/${ids.serviceVehicle}`),
+    );
+}
+
+/** Waits for the screen's one h1 and for its skeletons and spinners to go; false when no h1 came. */
+async function screenReady(page: Page): Promise<boolean> {
+  const titled = await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .list-skeleton'),
+    null,
+    { timeout: 15_000 },
+  );
+  return titled;
+}
+
+// Every route of the spec (about 60 screens, one axe run each), in groups so that each test has its own
+// time limit and a slow machine fails one group rather than the whole sweep.
+const ROUTE_GROUP = 12;
+const GROUPS = Math.ceil(everyRoute({ invoice: 0, serviceVehicle: 0 }).length / ROUTE_GROUP);
+for (let group = 0; group < GROUPS; group++) {
+  test(`every route has no serious axe violation at 1280 px (group ${group + 1} of ${GROUPS})`, async ({
+    page,
+  }) => {
+    test.setTimeout(4 * 60_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/new-home');
+    const api = await apiAs(page);
+    const invoice = (await api.get<{ value: { id: number }[] }>('/api/Invoices?$top=1&$select=id')).value[0]
+      .id;
+    const serviceVehicle = (
+      await api.get<{ value: { id: number }[] }>('/api/ServiceVehicles?$top=1&$select=id')
+    ).value[0].id;
+    const routes = everyRoute({ invoice, serviceVehicle }).slice(
+      group * ROUTE_GROUP,
+      (group + 1) * ROUTE_GROUP,
+    );
+    const failures: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      if (!(await screenReady(page))) failures.push(`${route}: no h1`);
+      await expectAccessible(page).catch((e: Error) =>
+        failures.push(`${route}: ${e.message.split('\n').slice(-6).join(' ')}`),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test('drawers, dialogs and drop-downs have no serious axe violation', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/new-home');
+  await expect(page.getByRole('navigation', { name: 'Tiles' })).toBeVisible();
+  const lateral = page.getByRole('navigation', { name: 'Lateral menu' });
+
+  // Messages, with the pointer on its primary button (a hovered primary button keeps 4.5:1).
+  await lateral.getByRole('button', { name: 'Open Messages' }).click();
+  const messages = page.getByRole('dialog', { name: 'Messages' });
+  await expect(messages).toBeVisible();
+  await messages.getByRole('button', { name: 'New Conversation' }).hover();
+  await expectAccessible(page, '.ant-drawer');
+  await messages.getByRole('button', { name: 'New Conversation' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start New Conversation' })).toBeVisible();
+  await expectAccessible(page, '.ant-drawer');
+  const home = async () => {
+    await page.goto('/new-home');
+    await expect(page.getByRole('navigation', { name: 'Tiles' })).toBeVisible();
+  };
+  await home();
+
+  // Notifications and parked items from the footer.
+  await page.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+  await expect(page.locator('.ant-drawer-open, .ant-popover:not(.ant-popover-hidden)').first()).toBeVisible();
+  await expectAccessible(page);
+  await home();
+
+  // Subscriptions dialog from the top bar.
+  await page.getByRole('button', { name: 'Subscriptions' }).click();
+  await expect(page.locator('.ant-modal-wrap, .ant-drawer-open').first()).toBeVisible();
+  await expectAccessible(page, '.ant-modal-wrap, .ant-drawer');
+  await home();
+
+  // The facility drop-down of the top bar, open.
+  await page.getByRole('combobox', { name: 'Facility' }).click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toBeVisible();
+  await expectAccessible(page, 'header');
+  await page.keyboard.press('Escape');
+
+  // The tile editor.
+  await page.getByRole('button', { name: 'Edit tiles' }).click();
+  await expect(page.getByRole('region', { name: 'Edit tiles' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -66,18 +66,35 @@ test('an invoice signed, printed, e-mailed, contacted and pictured', async ({ pa
   await expect(signDialog).toBeHidden();
   await expect(page.getByRole('img', { name: `Customer signature of invoice ${id}` })).toBeVisible();
 
-  // View the PDF: it arrives as a PDF and is listed.
-  // The PDF opens in a new tab (or downloads when pop-ups are blocked); close the tab.
-  const closeTab = (tab: Page) => void tab.close();
-  page.context().on('page', closeTab);
-  const [pdf] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === `/api/invoices/${id}/pdf`),
+  // View the PDF: it arrives as a PDF; viewing stores nothing. Save PDF keeps a version in the list.
+  // The PDF opens in a new tab (or downloads when pop-ups are blocked); the tab is closed once loaded.
+  const pdfResponse = (method: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.request().method() === method &&
+        new URL(r.url()).pathname.toLowerCase() === `/api/invoices/${id}/pdf`,
+    );
+  // The tab opens at a signed link named invoice-{id}.pdf (#15 item 5), a request of the new tab.
+  const [pdf, tab] = await Promise.all([
+    page
+      .context()
+      .waitForEvent(
+        'response',
+        (r) => new URL(r.url()).pathname.toLowerCase() === `/api/invoices/${id}/pdf/invoice-${id}.pdf`,
+      ),
+    page.context().waitForEvent('page'),
     page.getByRole('button', { name: 'View PDF' }).click(),
   ]);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await tab.close();
+  await expect(page.getByText('No PDF saved yet', { exact: false })).toBeVisible();
+  const [kept] = await Promise.all([
+    pdfResponse('POST'),
+    page.getByRole('button', { name: 'Save PDF' }).click(),
+  ]);
+  expect(kept.status()).toBe(201);
   await expect(page.getByTestId('invoice-pdf')).toHaveCount(1);
-  page.context().off('page', closeTab);
 
   // A contact entry.
   const history = page.getByRole('list', { name: 'Contact history' });

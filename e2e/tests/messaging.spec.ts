@@ -123,7 +123,8 @@ test('Subscription Settings saves only the changed row', async ({ page }) => {
   await page.goto('/new-home');
   await page.getByRole('button', { name: 'Subscriptions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Subscription Settings' });
-  const group = dialog.getByRole('radiogroup').first();
+  // One row per group: name, description, then a Never and an Always radio (spec 1 §2: four columns).
+  const group = dialog.locator('tbody tr.ant-table-row').first();
   await expect(group).toBeVisible();
   await expectAccessible(page);
   // Read the choice once the settings have settled (a start-up refetch may still replace the first answer).

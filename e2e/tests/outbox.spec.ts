@@ -38,15 +38,21 @@ test('a tech text sent through the API shows in the outbox, filtered by keyboard
   const table = page.getByRole('table');
   const row = table.getByRole('row').filter({ hasText: message });
   await expect(row).toBeVisible();
-  await expect(row.getByText('7135550177')).toBeVisible();
+  // The number as people read it (#15: one phone display), not the stored digits.
+  await expect(row.getByText('(713) 555-0177')).toBeVisible();
   await expect(row.getByText(/^(Pending|Sending|Sent)$/)).toBeVisible();
   await expect(row.getByRole('link', { name: `Invoice ${id}` })).toHaveAttribute('href', `/invoices/${id}`);
   await expect(table.getByText('E-mail', { exact: true })).toHaveCount(0);
   await expectAccessible(page);
 
-  // 375 px wide: the table scrolls inside itself, the page does not.
+  // 375 px wide: each message is a card (ui/DataTable) and the page does not scroll sideways.
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect(row).toBeVisible();
+  const card = page
+    .getByRole('region', { name: 'Outbox messages' })
+    .getByRole('article')
+    .filter({ hasText: message });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: `Invoice ${id}` })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);

@@ -1,0 +1,286 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, DEMO, expect, expectAccessible, test, toast, type Who } from './fixtures';
+
+/**
+ * The installer in the field and loaner cars (issue #18 items 3-5): the installer's day at 375 px, the
+ * offline outbox, the route suggestion, and loaner check-out / check-in.
+ */
+
+// The smallest valid PNG (1×1): a "photo" from the phone camera.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+let ro = 0;
+
+async function api(request: APIRequestContext, who: Who = DEMO.admin) {
+  const token = await apiLogin(request, who);
+  const headers = { Authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+    const res = await request.fetch(path, { method, headers, data });
+    return {
+      status: res.status(),
+      body: (await res.text().then((t) => (t ? JSON.parse(t) : undefined))) as T,
+    };
+  };
+  return call;
+}
+
+/** A fresh invoice of its own (new service vehicle, then the invoice). */
+async function newInvoice(call: Awaited<ReturnType<typeof api>>): Promise<number> {
+  const sv = await call<{ id: number }>('POST', '/api/ServiceVehicle', {
+    facilityId: 1,
+    repairCount: 1,
+    vehicle: { make: 'Honda', model: 'Accord', vin: '1HGCM82633A004352', sourceId: 1 },
+    repairOrder: { repairOrderNumber: `E2EAF${Date.now() % 1_000_000}${++ro}`, statusId: 3 },
+    customer: {
+      firstName: 'Fiona',
+      lastName: 'Fieldcase',
+      contact: { primaryPhone: { phone: '(713) 555-0177', phoneTypeId: 2 } },
+    },
+  });
+  expect(sv.status).toBe(201);
+  const inv = await call<{ invoiceId: number }>(
+    'POST',
+    `/api/Invoices/createInvoiceFromServiceVehicle/${sv.body.id}`,
+  );
+  expect(inv.status).toBe(201);
+  return inv.body.invoiceId;
+}
+
+/**
+ * Books a visit for the installer through the schedule save, at the first free slot from `from` (the save
+ * refuses an overlap with the installer's other visits with 409, so it moves on by 40 minutes).
+ */
+async function book(
+  call: Awaited<ReturnType<typeof api>>,
+  installerId: number,
+  from: Date,
+  where: { latitude: number; longitude: number },
+  extra: Record<string, unknown> = {},
+) {
+  const invoiceId = await newInvoice(call);
+  for (let k = 0; k < 24; k++) {
+    const at = new Date(from.getTime() + k * 40 * 60_000);
+    const res = await call('POST', '/api/appointmentsSchedule/save', {
+      scheduleInvoiceId: invoiceId,
+      partTypeId: 1,
+      installerId,
+      appointmentDateTime: at.toISOString(),
+      serviceAddress: '100 Main St',
+      city: 'Houston',
+      state: 'TX',
+      zip: '77001',
+      phone1: '7135550177',
+      phone1AllowText: true,
+      serviceAppointment: true,
+      timeAllowed: 30,
+      instructions: 'Gate code 1234',
+      ...where,
+      ...extra,
+    });
+    if (res.status === 200 || res.status === 201) return { invoiceId, at };
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+  }
+  throw new Error('no free slot');
+}
+
+/** The repair technician's (installer 105's) user id. */
+async function repairTechId(request: APIRequestContext) {
+  const call = await api(request, DEMO.repairTech);
+  return (await call<{ installerId: number }>('GET', '/api/appointments/my-day')).body.installerId;
+}
+
+/** Soon, but today in the facility's time zone (Central) whatever the hour: a minute from now. */
+const soon = () => new Date(Date.now() + 60_000);
+
+const stopCard = (page: Page, invoiceId: number) =>
+  page.getByRole('article', { name: new RegExp(`invoice ${invoiceId}$`) });
+
+test.describe('the installer on a phone (375 px)', () => {
+  test.use({
+    user: DEMO.repairTech,
+    viewport: { width: 375, height: 812 },
+    geolocation: { latitude: 29.9502, longitude: -95.5005 },
+    permissions: ['geolocation'],
+  });
+
+  test('marks Arrived with a photo; the update is in the invoice history', async ({ page, request }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    const { invoiceId } = await book(admin, techId, soon(), { latitude: 29.95, longitude: -95.5 });
+    await page.goto('/my-appointments');
+    const card = stopCard(page, invoiceId);
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Gate code 1234')).toBeVisible();
+    await expect(card.getByRole('link', { name: /Navigate to 100 Main St/ })).toHaveAttribute(
+      'href',
+      /^geo:29\.95,-95\.5/,
+    );
+    await expectAccessible(page);
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .locator('#status-photos')
+      .setInputFiles({ name: 'windshield.png', mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.getByText('1 photo')).toBeVisible();
+    await expectAccessible(page, '.ant-modal');
+    await dialog.getByRole('button', { name: 'Send Arrived' }).click();
+    await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
+    await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+    const history = await admin<{ activity: string; details: string }[]>(
+      'GET',
+      `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
+    );
+    const arrived = history.body.filter((h) => h.activity === 'Appointment Arrived');
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0].details).toContain('Photos: 1');
+    expect(arrived[0].details).toContain('At 29.95020, -95.50050');
+  });
+
+  test('a status update made offline waits on the phone and is sent once when back online', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    const { invoiceId } = await book(admin, techId, soon(), { latitude: 29.96, longitude: -95.49 });
+    await page.goto('/my-appointments');
+    const card = stopCard(page, invoiceId);
+    await expect(card).toBeVisible();
+    await context.setOffline(true);
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Note').fill('Arrived in a dead zone');
+    await dialog.getByRole('button', { name: 'Send Arrived' }).click();
+    await expect(page.getByText('1 update waiting to be sent')).toBeVisible();
+    await expect(card.getByText('Waiting to send')).toBeVisible();
+    await expect(page.getByText(`Invoice ${invoiceId}: Arrived`)).toBeVisible();
+    // Still waiting after a while offline (nothing was lost, nothing sent).
+    await page.waitForTimeout(1500);
+    await expect(page.getByText('1 update waiting to be sent')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 20_000 });
+    await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
+    const history = await admin<{ activity: string; details: string }[]>(
+      'GET',
+      `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
+    );
+    const arrived = history.body.filter((h) => h.activity === 'Appointment Arrived');
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0].details).toContain('Arrived in a dead zone');
+  });
+
+  test('reorders the route by the suggestion and saves it', async ({ page, request }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    // Booked far, near, middle: the suggestion goes near → middle → far.
+    const first = await book(admin, techId, soon(), { latitude: 30.25, longitude: -95.52 });
+    const second = await book(admin, techId, new Date(first.at.getTime() + 40 * 60_000), {
+      latitude: 29.945,
+      longitude: -95.52,
+    });
+    await book(admin, techId, new Date(second.at.getTime() + 40 * 60_000), {
+      latitude: 30.1,
+      longitude: -95.52,
+    });
+    await page.goto('/my-appointments');
+    await page.getByRole('tab', { name: 'Route' }).click();
+    const stops = page.getByRole('region', { name: 'Route stops' });
+    await expect(stops).toBeVisible();
+    await page.getByRole('button', { name: 'Suggest an order' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Suggested order saves|already the shortest/ }),
+    ).toBeVisible();
+    const titles = await stops.locator('.ant-list-item-meta-title').allTextContents();
+    const shown = titles.map((t) => Number(/Invoice (\d+)/.exec(t)?.[1]));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save route' }).click();
+    await expect(toast(page, 'Route saved')).toBeVisible();
+    const tech = await api(request, DEMO.repairTech);
+    const routes = await tech<{ stops: { invoiceId: number }[] }[]>(
+      'GET',
+      `/api/appointments/route?userId=${techId}`,
+    );
+    expect(routes.body[0].stops.map((s) => s.invoiceId)).toEqual(shown);
+  });
+});
+
+test.describe('loaner cars', () => {
+  test('checks a loaner out and in; check-in mileage below check-out is refused', async ({
+    page,
+    request,
+  }) => {
+    const admin = await api(request);
+    const name = `E2E Loaner ${Date.now() % 100000}`;
+    const car = await admin<{ id: number }>('POST', '/api/loanerCars', {
+      name,
+      facilityId: 1,
+      loanerCarTypeId: 1,
+      licensePlate: 'E2E-42',
+      mileage: 900,
+    });
+    expect(car.status, JSON.stringify(car.body)).toBe(201);
+    const leadTechId = (
+      await (
+        await api(request, DEMO.leadTech)
+      )<{ installerId: number }>('GET', '/api/appointments/my-day')
+    ).body.installerId;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const { invoiceId } = await book(
+      admin,
+      leadTechId,
+      tomorrow,
+      { latitude: 29.95, longitude: -95.5 },
+      {
+        loanerCarId: car.body.id,
+        expectedReturnTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        serviceAppointment: false,
+      },
+    );
+    await page.goto('/loaner-reservations');
+    await page.getByLabel('Car', { exact: true }).click();
+    await page.keyboard.type(name);
+    await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+    const open = page.getByRole('button', { name: `Loaner of invoice ${invoiceId}` });
+    await expect(open).toBeVisible();
+    await expectAccessible(page);
+
+    await open.click();
+    let drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Now' }).first().click();
+    await drawer.getByLabel('Mileage out').fill('1000');
+    await drawer.getByLabel('Fuel out').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Full' }).click();
+    await drawer.getByLabel('Policy').fill('POL-E2E');
+    await drawer.getByLabel('Licence number').fill('D7654321');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Loaner usage saved')).toBeVisible();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Loaner of invoice ${invoiceId}` }) });
+    await expect(row.getByText('Out', { exact: true })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Cars out' }).click();
+    await expect(page.locator('.ant-card').filter({ hasText: name }).getByText(/since/)).toBeVisible();
+    await page.getByRole('tab', { name: 'Reservations' }).click();
+    await page.getByLabel('Car', { exact: true }).click();
+    await page.keyboard.type(name);
+    await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+
+    await page.getByRole('button', { name: `Loaner of invoice ${invoiceId}` }).click();
+    drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Now' }).nth(1).click();
+    await drawer.getByLabel('Mileage in').fill('950');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer.getByText(/cannot be below the check-out mileage/).first()).toBeVisible();
+    await drawer.getByLabel('Mileage in').fill('1120');
+    await drawer.getByLabel('Fuel in').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '6/8' }).click();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Loaner usage saved')).toBeVisible();
+    await expect(row.getByText('Returned', { exact: true })).toBeVisible();
+    await expect(row.getByText('1000 → 1120')).toBeVisible();
+  });
+});

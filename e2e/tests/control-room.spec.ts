@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { apiAs, DEMO, expect, expectAccessible, screenTitle, signIn, test } from './fixtures';
+
+const count = (page: Page, priority: number) =>
+  page.getByTestId(`cr-priority-${priority}`).locator('.cr-count');
+const readCount = async (page: Page, priority: number) => Number(await count(page, priority).textContent());
+
+test.use({ user: DEMO.manager });
+
+test('the Control Room shows a new service vehicle and a status change made elsewhere, without reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/control-room?facilityId=1');
+  await expect(page).toHaveTitle(screenTitle('Control Room'));
+  await expect(page.getByTestId('cr-live')).toContainText('Live', { timeout: 20_000 });
+  // A marker on the window: a reload would lose it.
+  await page.evaluate(() => {
+    (window as unknown as { crMarker: number }).crMarker = 1;
+  });
+  const before = await readCount(page, 1);
+  const readyBefore = Number(
+    await page.getByTestId('cr-ready').locator('.ant-statistic-content-value').textContent(),
+  );
+
+  // Another person, in another browser, creates a vehicle ready to call with no contact yet (priority 1).
+  const other = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(other, DEMO.admin);
+  const api = await apiAs(other);
+  const sv = await api.post<{ id: number }>('/api/ServiceVehicle', {
+    facilityId: 1,
+    repairCount: 2,
+    vehicle: { make: 'Honda', model: 'Pilot', vin: '1HGCM82633A004352', sourceId: 1 },
+    repairOrder: { repairOrderNumber: `E2ECR${Date.now() % 100_000_000}`, statusId: 3 },
+    customer: {
+      firstName: 'Connie',
+      lastName: 'Control',
+      contact: { primaryPhone: { phone: '(713) 555-0177', phoneTypeId: 2 } },
+    },
+  });
+  const changedAt = Date.now();
+  await api.put(`/api/ServiceVehicle/${sv.id}/markOkToCall`);
+  await expect(count(page, 1)).toHaveText(String(before + 1), { timeout: 5_000 });
+  // Within a second or so of the change (the event is pushed, not polled; the margin covers a busy machine).
+  expect(Date.now() - changedAt).toBeLessThan(3_000);
+  await expect(page.getByTestId('cr-ready').locator('.ant-statistic-content-value')).toHaveText(
+    String(readyBefore + 1),
+  );
+
+  // A status change elsewhere: voiding the vehicle takes it off the board.
+  await api.put(`/api/ServiceVehicle/${sv.id}/void`);
+  await expect(count(page, 1)).toHaveText(String(before), { timeout: 5_000 });
+  expect(await page.evaluate(() => (window as unknown as { crMarker?: number }).crMarker)).toBe(1);
+  await other.context().close();
+});
+
+test('wall mode rotates through the facilities', async ({ page }) => {
+  await page.goto('/control-room?facilityId=1');
+  const board = await (await apiAs(page)).get<{ facilities: { id: number; name: string }[] }>(
+    '/api/control-room?facilityId=1',
+  );
+  expect(board.facilities.length).toBeGreaterThan(1);
+  const [first, second] = board.facilities;
+  await page.goto(`/control-room?facilityId=${first.id}&wall=1&every=5`);
+  await expect(page.getByTestId('control-room')).toHaveClass(/cr-wall/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Control Room: ${first.name}`);
+  await expect(page.getByRole('spinbutton', { name: 'Seconds per facility' })).toHaveValue('5');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Control Room: ${second.name}`, {
+    timeout: 9_000,
+  });
+  expect(new URL(page.url()).searchParams.get('facilityId')).toBe(String(second.id));
+  // Turning wall mode off stops the rotation and keeps the facility.
+  await page.getByRole('switch', { name: 'Wall mode' }).click();
+  await expect(page.getByTestId('control-room')).not.toHaveClass(/cr-wall/);
+  expect(new URL(page.url()).searchParams.get('wall')).toBeNull();
+});
+
+test('the Control Room is accessible and fits 375 px', async ({ page }) => {
+  await page.goto('/control-room?facilityId=1');
+  await expect(page.getByTestId('cr-read-at')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('control-room-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId('cr-priority-1')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('control-room-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/control-room?facilityId=1&wall=1');
+  await expect(page.getByTestId('cr-read-at')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('control-room-wall.png'), fullPage: true });
+});
+
+test('a facility-bound role sees only its own facility', async ({ browser, baseURL }) => {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(page, DEMO.adminAssistant);
+  await page.goto('/control-room');
+  await expect(page.getByTestId('cr-read-at')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Board facility' })).toBeDisabled();
+  await page.context().close();
+});
