@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure domain rules, and the server (API tests on PGlite, or PostgreSQL when DATABASE_URL is set).
+// Three projects: pure domain rules, the server (API tests on PGlite, or PostgreSQL when DATABASE_URL is set),
+// and the web's data layer, hooks and mappers (jsdom, fetch mocked).
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +18,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],
   },
 });

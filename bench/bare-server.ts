@@ -51,8 +51,64 @@ app.get('/invoices', async (req) => {
   return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
 });
 
-// GET /api/ServiceVehicles as the screen asks for it: no filter, priority order (the naive rule over the
-// row's columns, the same text as the server's), top 100, and the count.
+// The invoice list with a window and optionally a facility (the random-parameter case: a different window
+// and filter per request), the same SQL as /invoices plus the facility condition.
+app.get('/invoices-window', async (req) => {
+  const { from, to, facilityId } = req.query as { from: string; to: string; facilityId?: string };
+  const facility = facilityId ? ' and i.facility_id = $3' : '';
+  const params = facilityId ? [from, to, Number(facilityId)] : [from, to];
+  const [rows, count] = await Promise.all([
+    pool.query(INVOICE_LIST.replace('i.open_date_time < $2', `i.open_date_time < $2${facility}`), params),
+    pool.query(`${INVOICE_COUNT}${facility}`, params),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+// Fragment searches (issue #17): invoices whose VIN or sold-to name contains the text, case-insensitively
+// (ILIKE, wildcards escaped), in the list's order, top 50, with the count.
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const SEARCH_COLUMNS = { vin: 'i.vin', soldTo: 'i.sold_to' } as const;
+app.get('/invoices-search', async (req) => {
+  const q = req.query as Record<string, string>;
+  const key = (Object.keys(SEARCH_COLUMNS) as (keyof typeof SEARCH_COLUMNS)[]).find((k) => q[k]);
+  if (!key) return { value: [] };
+  const where = `${SEARCH_COLUMNS[key]} ilike $1`;
+  const list = INVOICE_LIST.replace(
+    'where i.open_date_time >= $1 and i.open_date_time < $2',
+    `where ${where}`,
+  ).replace('limit 250', 'limit 50');
+  const [rows, count] = await Promise.all([
+    pool.query(list, [likeContains(q[key])]),
+    pool.query(`select count(*) from invoices i where ${where}`, [likeContains(q[key])]),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
+// A deep page: the invoice list's columns ordered by id, 50 rows at an offset.
+app.get('/invoices-deep', async (req) => {
+  const { skip } = req.query as { skip: string };
+  const list = INVOICE_LIST.replace('where i.open_date_time >= $1 and i.open_date_time < $2', '')
+    .replace('order by i.lost, i.follow_up_at asc, i.open_date_time desc', 'order by i.id')
+    .replace('limit 250', 'limit 50 offset $1');
+  const rows = await pool.query(list, [Number(skip)]);
+  return { value: rows.rows };
+});
+
+// One invoice by id with its facility and insurer names (../shared/PERFORMANCE.md's by-key read).
+app.get('/invoice/:id', async (req) => {
+  const { id } = req.params as { id: string };
+  const r = await pool.query(
+    `select i.*, f.name as "facilityName", f.short_name as "facilityShortName", ic.name as "insuranceCompany"
+     from invoices i left join facilities f on f.id = i.facility_id
+     left join insurance_companies ic on ic.id = i.insurance_company_id where i.id = $1`,
+    [Number(id)],
+  );
+  return r.rows[0] ?? {};
+});
+
+// GET /api/ServiceVehicles as the screen asks for it: no filter but the route's own "only repairs > 0"
+// (spec 1 §5), priority order (the naive rule over the row's columns, the same text as the server's), top
+// 100, and the count.
 const SV_LIST = `
   select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
          sv.service_advisor_name as "serviceAdvisorName", sv.windshield_checked as "windshieldChecked",
@@ -67,9 +123,10 @@ const SV_LIST = `
   left join customers c on c.id = sv.customer_id
   left join service_vehicle_locks l on l.service_vehicle_id = sv.id
   left join users lu on lu.id = l.user_id
+  where sv.repair_count > 0
   order by 2, sv.id desc
   limit 100`;
-const SV_COUNT = 'select count(*) from service_vehicles sv';
+const SV_COUNT = 'select count(*) from service_vehicles sv where sv.repair_count > 0';
 
 app.get('/service-vehicles', async () => {
   const [rows, count] = await Promise.all([pool.query(SV_LIST), pool.query(SV_COUNT)]);
@@ -97,6 +154,33 @@ const MY_LIST = `
   order by 2, coalesce(sv.follow_up_date, sv.created_at) desc, sv.id desc
   limit 10`;
 const MY_COUNT = `select count(*) from service_vehicles sv where ${MY_WHERE}`;
+
+// GET /api/appointmentsSchedule/calendar (Week): one facility's visits of 7 days from Sunday, naive SQL.
+const APPOINTMENTS_WEEK = `
+  select a.id, a.schedule_id as "scheduleId", a.invoice_id as "invoiceId", a.part_type_id as "partTypeId",
+         pt.name as "partTypeName", pt.is_replacement as "isReplacement", a.facility_id as "facilityId",
+         f.name as "facilityName", a.installer_id as "installerId", u.first_name || ' ' || u.last_name as "installerName",
+         a.appointment_date_time as "appointmentDateTime", a.status_id as "statusId", st.name as "statusName",
+         s.time_allowed as "timeAllowed", s.service_address as "serviceAddress", s.city, s.state, s.zip,
+         i.sold_to as "customerName", i.vehicle_year, i.vehicle_make, i.vehicle_model, s.instructions,
+         s.loaner_car_id as "loanerCarId", s.customer_is_waiting as "customerIsWaiting"
+  from appointments a
+  join appointment_schedules s on s.id = a.schedule_id
+  join invoices i on i.id = a.invoice_id
+  join facilities f on f.id = a.facility_id
+  join appointment_statuses st on st.id = a.status_id
+  join part_types pt on pt.id = a.part_type_id
+  left join users u on u.id = a.installer_id
+  where a.facility_id = $1 and a.status_id <> 5
+    and a.appointment_date_time >= ($2::date)::timestamp at time zone f.time_zone
+    and a.appointment_date_time < ($2::date + 7)::timestamp at time zone f.time_zone
+  order by a.appointment_date_time, a.id`;
+
+app.get('/appointments-week', async (req) => {
+  const q = req.query as { facilityId: string; from: string };
+  const rows = await pool.query(APPOINTMENTS_WEEK, [Number(q.facilityId), q.from]);
+  return { appointments: rows.rows };
+});
 
 app.get('/my-service-vehicles', async (req) => {
   const userId = Number((req.query as { userId: string }).userId);
@@ -160,6 +244,50 @@ app.get('/my-requests', async (req) => {
     pool.query(`select count(*) from ${MY_REQUESTS_FROM} where ${MY_REQUESTS_WHERE}`, [userId]),
   ]);
   return { items: rows.rows, total: Number(count.rows[0].count) };
+});
+
+// The installer's day (GET /api/appointments/my-day, issue #18), the naive way: the installer's visits of one
+// local day with schedule, invoice, customer, part type, waiting option and loaner by join, then parts,
+// accessories and materials each by one more query over the day's ids.
+app.get('/installer-day', async (req) => {
+  const { userId, date, tz } = req.query as { userId: string; date: string; tz: string };
+  const stops = await pool.query(
+    `select a.id as "appointmentId", a.invoice_id as "invoiceId", a.part_type_id as "partTypeId", pt.name as "partTypeName",
+            a.status_id as "statusId", a.appointment_date_time as "appointmentDateTime", s.time_allowed as "timeAllowed",
+            c.first_name || ' ' || c.last_name as "customerName", s.service_address as address, s.city, s.state, s.zip,
+            s.latitude, s.longitude, s.phone1, s.phone2, i.vehicle_year as year, i.vehicle_make as make,
+            i.vehicle_model as model, i.vin, s.instructions, s.schedule_instructions as "scheduleInstructions",
+            s.customer_is_waiting as "customerWaiting", cw.name as "customerWaitingOption", lc.name as loaner
+     from appointments a join appointment_schedules s on s.id = a.schedule_id join invoices i on i.id = a.invoice_id
+     left join customers c on c.id = i.customer_id left join part_types pt on pt.id = a.part_type_id
+     left join customer_waiting_options cw on cw.id = s.customer_waiting_option_id
+     left join loaner_cars lc on lc.id = s.loaner_car_id
+     where a.installer_id = $1 and a.appointment_date_time >= ($2::date)::timestamp at time zone $3
+       and a.appointment_date_time < ($2::date + 1)::timestamp at time zone $3
+     order by a.appointment_date_time, a.id`,
+    [Number(userId), date, tz],
+  );
+  const ids = stops.rows.map((s) => s.invoiceId);
+  const appts = stops.rows.map((s) => s.appointmentId);
+  const [parts, accessories, materials] = await Promise.all([
+    pool.query('select * from replacement_parts where invoice_id = any($1)', [ids]),
+    pool.query(
+      'select ia.invoice_id, wa.id, wa.name from invoice_accessories ia join windshield_accessories wa on wa.id = ia.accessory_id where ia.invoice_id = any($1)',
+      [ids],
+    ),
+    pool.query(
+      `select u.appointment_id, um.material_id, sum(um.quantity) from appointment_status_updates u
+       join appointment_status_update_materials um on um.status_update_id = u.id where u.appointment_id = any($1)
+       group by 1, 2`,
+      [appts],
+    ),
+  ]);
+  return {
+    stops: stops.rows,
+    parts: parts.rows.length,
+    accessories: accessories.rows.length,
+    materials: materials.rows.length,
+  };
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3301), host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The one test command: domain unit tests, API tests (PGlite, or PostgreSQL when DATABASE_URL is set),
+// the web's unit tests (jsdom; `vitest run` runs all three projects of vitest.config.ts),
 // then the Playwright end-to-end tests in the system Chromium against the built app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
