@@ -460,8 +460,8 @@ async function installerDayCase(signIn: (u: string, p: string) => Promise<Record
   await c.end();
   return {
     name: `installer's day (GET /api/appointments/my-day, user 105's busiest day: ${day.n} stops with parts, accessories, materials)`,
-    ours: `http://127.0.0.1:3300/api/appointments/my-day?date=${day.d}`,
-    bare: `http://127.0.0.1:3301/installer-day?userId=${day.id}&date=${day.d}&tz=${encodeURIComponent(day.tz)}`,
+    ours: `${OURS}/api/appointments/my-day?date=${day.d}`,
+    bare: `${BARE}/installer-day?userId=${day.id}&date=${day.d}&tz=${encodeURIComponent(day.tz)}`,
     auth: await signIn('105', '693704'),
     rows: (r: any) => r.stops.length,
     count: () => undefined,
