@@ -72,7 +72,7 @@ describe('catalogue and access', () => {
   });
 
   it('refuses roles without reports (403) and no token (401)', async () => {
-    for (const who of ['leadTech', 'repairTech']) {
+    for (const who of ['leadTech', 'repairTech', 'adminAssistant', 'reviewer']) {
       const res = await get(`/api/reports/sales?from=${from}&to=${to}`, who);
       expect(res.statusCode, who).toBe(403);
     }
