@@ -1,15 +1,18 @@
 import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onRealtimeEvent } from '../messaging';
+import { onRealtimeChange } from '../messaging';
 import { appointmentKeys } from './appointments-api';
 
-/** Redraws every appointment read on screen when the hub says an appointment was booked, moved or updated. */
+/**
+ * Redraws every appointment read on screen when the hub says an appointment was booked, moved or updated, and
+ * when the connection is (re)established (a change made meanwhile sent no event this screen heard).
+ */
 export function useAppointmentLive() {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      onRealtimeEvent(APPOINTMENT_CHANGED_EVENT, () => {
+      onRealtimeChange([APPOINTMENT_CHANGED_EVENT], () => {
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
       }),
     [queryClient],

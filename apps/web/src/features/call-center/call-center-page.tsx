@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
-import { onRealtimeEvent } from '../messaging';
+import { onRealtimeChange } from '../messaging';
 import { makePhoneCall } from '../phone-bridge';
 import { callCenterApi, callCenterKeys } from './call-center-api';
 import { formatTalk, MatchLinks } from './call-parts';
@@ -55,8 +55,9 @@ export function CallCenterPage() {
   });
   useFailureToast(dashboard.isError, FAILED_TO_GET_CALL_CENTER_DASHBOARD);
   const { refetch } = dashboard;
-  // A call logged anywhere (the PBX, an agent's outcome) refreshes the floor.
-  useEffect(() => onRealtimeEvent(CALL_LOGGED_EVENT, () => void refetch()), [refetch]);
+  // A call logged anywhere (the PBX, an agent's outcome) refreshes the floor, and so does a (re)connection,
+  // which may have missed one.
+  useEffect(() => onRealtimeChange([CALL_LOGGED_EVENT], () => void refetch()), [refetch]);
 
   const d = dashboard.data;
   const callBack = async (row: CallLogRow) => {

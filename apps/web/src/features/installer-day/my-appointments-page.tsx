@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { DateField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
-import { onRealtimeEvent } from '../messaging';
+import { onRealtimeChange } from '../messaging';
 import { FAILED_TO_LIST_MY_APPOINTMENTS, fieldApi, fieldKeys } from './field-api';
 import { onSent, outbox } from './outbox';
 import { RoutePanel } from './route-panel';
@@ -40,7 +40,7 @@ export function MyAppointmentsPage() {
     const down = () => setOnline(false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
-    const stops = [onSent(refresh), onRealtimeEvent(APPOINTMENT_CHANGED_EVENT, refresh)];
+    const stops = [onSent(refresh), onRealtimeChange([APPOINTMENT_CHANGED_EVENT], refresh)];
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);

@@ -1,4 +1,4 @@
 // The messaging feature's front door: what other features may use (docs/architecture-boundaries.md).
 export { NewConversationDrawer } from './new-conversation-drawer';
 export { ParkButton } from './park-button';
-export { emitRealtime, onRealtimeConnect, onRealtimeEvent } from './realtime';
+export { emitRealtime, onRealtimeChange, onRealtimeConnect, onRealtimeEvent } from './realtime';

@@ -38,6 +38,19 @@ export function onRealtimeConnect(listener: ConnectListener): () => void {
   return () => connectListeners.delete(listener);
 }
 
+/**
+ * Runs `refresh` when any of `events` arrives and each time the connection is (re)established: an event sent
+ * while the connection was still being made (a screen opened just before its socket joined) or down is
+ * otherwise lost, and the screen would show stale figures until the next one. Returns the function that
+ * stops listening. For screens that reread on a change rather than apply the event's payload.
+ */
+export function onRealtimeChange(events: readonly string[], refresh: () => void): () => void {
+  const stops = [...events.map((event) => onRealtimeEvent(event, refresh)), onRealtimeConnect(refresh)];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 /** Sends an event on the connection when it is up (with an acknowledgement callback); false when it is not. */
 export function emitRealtime(event: string, payload: unknown, ack?: (answer: unknown) => void): boolean {
   if (!current?.connected) return false;
