@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, ALL_ACTIONS } from './actions.js';
-import { UserRole } from './enums.js';
+import { UserRole, type UserRoleId } from './enums.js';
 import {
   actionsForRole,
   assignableRoles,
@@ -30,9 +30,15 @@ describe('role matrix (spec 1 §6 and spec 2 §6 leave it open; this is our defa
     for (const id of [7, -1, 1.5, null, undefined]) expect(actionsForRole(id)).toEqual([]);
   });
 
-  it('Reviewer is read-only: every read action, no write action at all', () => {
+  it('Reviewer is read-only: every read action but the reports, no write action at all', () => {
     for (const a of writes) expect(can(UserRole.Reviewer, a)).toBe(false);
-    for (const a of reads) expect(can(UserRole.Reviewer, a)).toBe(true);
+    for (const a of reads) expect(can(UserRole.Reviewer, a)).toBe(a !== 'reports.read');
+  });
+
+  it('Reports are for managers and admins only (issue #21)', () => {
+    const roles = (Object.values(UserRole) as UserRoleId[]).filter((r) => can(r, 'reports.read'));
+    expect(roles).toEqual([UserRole.SystemAdmin, UserRole.Manager]);
+    expect(defaultRolesForTile(9)).toEqual([UserRole.SystemAdmin, UserRole.Manager]);
   });
 
   it('Reviewer sees no tile that opens a write screen (New Service Vehicle)', () => {

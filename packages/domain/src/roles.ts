@@ -8,11 +8,12 @@
  * - Lead Technician (3) works vehicles end to end in the field: service vehicles, invoices up to
  *   submit (not finalize), appointments and routes, approvals, messages, parking, phone calls.
  * - Admin Assistant (4) runs the office: invoices including finalize, scheduling, loaners, reconcile
- *   and deposits, call center, and read access to the admin lists and employees. Taking back a
+ *   and deposits, call center, and read access to the admin lists and employees; not the reports. Taking back a
  *   funding (`finance.unfund`) is left to managers: it undoes money already booked.
  * - Repair Technician (5) does the repairs: reads and edits the vehicles and invoices they work,
  *   updates appointment status on site, messages and parking; no creation, submit or scheduling.
- * - Reviewer (6) audits: every read action and no write action (only their own settings).
+ * - Reviewer (6) audits: every read action but the reports, and no write action (only their own settings).
+ * - Reports (revenue, conversion, receivables) are for managers and admins only (issue #21).
  *
  * A tile is visible by default to the roles that may do its `view` action (tiles.ts). Per-user tile
  * rows from the server still decide what is displayed; this decides the defaults and what the
@@ -23,6 +24,11 @@ import { UserRole, type UserRoleId } from './enums.js';
 import { TILES, type TileDefinition, tileById } from './tiles.js';
 
 const READS = ALL_ACTIONS.filter((a) => ACTIONS[a].kind === 'read');
+/**
+ * Reads kept for those who run the business (issue #21: reports are for managers and admins): the
+ * company's revenue, conversion and receivables across facilities are not part of an audit of records.
+ */
+const MANAGEMENT_READS: ReadonlySet<Action> = new Set<Action>(['reports.read']);
 const everyone: Action[] = [
   'self.settings',
   'lookups.read',
@@ -75,7 +81,6 @@ export const ROLE_ACTIONS: Readonly<Record<UserRoleId, ReadonlySet<Action>>> = {
     'approvals.request',
     'finance.read',
     'finance.write',
-    'reports.read',
     'audits.read',
     'audits.write',
     'callCenter.read',
@@ -97,7 +102,7 @@ export const ROLE_ACTIONS: Readonly<Record<UserRoleId, ReadonlySet<Action>>> = {
     'appointments.read',
     'appointments.status',
   ]),
-  [UserRole.Reviewer]: new Set<Action>(['self.settings', ...READS]),
+  [UserRole.Reviewer]: new Set<Action>(['self.settings', ...READS.filter((a) => !MANAGEMENT_READS.has(a))]),
 };
 
 function actionsOf(roleId: number | null | undefined): ReadonlySet<Action> {

@@ -54,7 +54,10 @@ const stopsSql = (installerId: number, date: string, tz: string) => sql`
   select a.id as "appointmentId", a.schedule_id as "scheduleId", a.invoice_id as "invoiceId",
     a.part_type_id as "partTypeId", pt.name as "partTypeName", a.facility_id as "facilityId",
     a.status_id as "statusId", a.appointment_date_time as "appointmentDateTime", a.eta, a.ata, a.atc,
-    s.time_allowed as "timeAllowed", s.service_appointment as "serviceAppointment", rs.stop_order as "stopOrder",
+    s.time_allowed as "timeAllowed", s.service_appointment as "serviceAppointment",
+    (select rs.stop_order from installer_routes r
+       join installer_route_stops rs on rs.route_id = r.id and rs.appointment_id = a.id
+      where r.installer_id = a.installer_id and r.route_date = ${date}::date) as "stopOrder",
     nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') as "customerName",
     s.service_address as address, s.city, s.state, s.zip, s.latitude, s.longitude,
     (select coalesce(json_agg(json_build_object('phone', p.phone, 'allowText', p.allow_text)), '[]'::json)
@@ -83,12 +86,10 @@ const stopsSql = (installerId: number, date: string, tz: string) => sql`
   left join part_types pt on pt.id = a.part_type_id
   left join customer_waiting_options cw on cw.id = s.customer_waiting_option_id
   left join loaner_cars lc on lc.id = s.loaner_car_id
-  left join installer_routes r on r.installer_id = a.installer_id and r.route_date = ${date}::date
-  left join installer_route_stops rs on rs.route_id = r.id and rs.appointment_id = a.id
   where a.installer_id = ${installerId}
     and a.appointment_date_time >= (${date}::date)::timestamp at time zone ${tz}
     and a.appointment_date_time < (${date}::date + 1)::timestamp at time zone ${tz}
-  order by rs.stop_order nulls last, a.appointment_date_time, a.id`;
+  order by "stopOrder" nulls last, a.appointment_date_time, a.id`;
 
 /**
  * The installer in the field (README.md): the day's stops, status updates (idempotent by a client key),
@@ -102,30 +103,32 @@ export class AppointmentFieldService {
     private hub: AlertHub,
   ) {}
 
-  private async userTimeZone(db: Db, user: SessionUser): Promise<string> {
-    const [row] = await db.rows<{ tz: string | null }>(
-      sql`select f.time_zone as tz from users u left join facilities f on f.id = coalesce(${user.facilityId}, u.facility_id)
-          where u.id = ${user.id}`,
-    );
-    return row?.tz ?? DEFAULT_TIME_ZONE;
-  }
-
+  /**
+   * The installer's day: the stops, and where the day starts (the saved route's position, else the facility's).
+   * Two round trips: the time zone, the day and the start in one statement, then the stops.
+   */
   async myDay(user: SessionUser, date?: string): Promise<InstallerDay> {
-    const tz = await this.userTimeZone(this.db, user);
-    const day = date ?? calendarDayInTimeZone(Date.now(), tz);
+    const [where] = await this.db.rows<{
+      tz: string | null;
+      day: string;
+      latitude: number | null;
+      longitude: number | null;
+    }>(
+      sql`select x.tz, x.day::text as day,
+            case when r.latitude is not null then r.latitude else x.latitude end as latitude,
+            case when r.latitude is not null then r.longitude else x.longitude end as longitude
+          from (select f.time_zone as tz, f.latitude, f.longitude,
+                  coalesce(${date ?? null}::date, (now() at time zone coalesce(f.time_zone, ${DEFAULT_TIME_ZONE}))::date) as day
+                from users u left join facilities f on f.id = coalesce(${user.facilityId}, u.facility_id)
+                where u.id = ${user.id}) x
+          left join installer_routes r on r.installer_id = ${user.id} and r.route_date = x.day`,
+    );
+    const tz = where?.tz ?? DEFAULT_TIME_ZONE;
+    const day = where?.day ?? date ?? calendarDayInTimeZone(Date.now(), tz);
     const rows = await this.db.rows<Omit<InstallerStop, 'statusName' | 'nextStatusIds'>>(
       stopsSql(user.id, day, tz),
     );
-    const [route] = await this.db.rows<{ latitude: number | null; longitude: number | null }>(
-      sql`select latitude, longitude from installer_routes where installer_id = ${user.id} and route_date = ${day}::date`,
-    );
-    const [home] =
-      route?.latitude != null
-        ? [route]
-        : await this.db.rows<{ latitude: number | null; longitude: number | null }>(
-            sql`select f.latitude, f.longitude from users u join facilities f on f.id = coalesce(${user.facilityId}, u.facility_id)
-          where u.id = ${user.id}`,
-          );
+    const home = where;
     return {
       date: day,
       timeZone: tz,
