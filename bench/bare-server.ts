@@ -5,7 +5,7 @@ import pg from 'pg';
 import {
   MISSING_REFERENCE_SQL,
   UNPAID_SQL,
-} from '../apps/server/src/modules/invoices/outstanding-resource.js';
+} from '../apps/server/src/modules/invoices/list/outstanding-resource.js';
 import { priorityClassSql, prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
 
 const pool = new pg.Pool({

@@ -71,6 +71,40 @@ test('create, edit and find a record in Brands, Materials and Windshield Accesso
   }
 });
 
+// #15: a reference field and a list filter are the one drop-down (ui/SearchSelect): type to search, Enter.
+test('a reference is chosen and filtered by typing, from the keyboard', async ({ page }) => {
+  await page.goto('/brands');
+  await expect(page.getByRole('table', { name: 'Brands' })).toBeVisible();
+  const api = await apiAs(page);
+  const parent = `Parent ${RUN}`;
+  const child = `Child ${RUN}`;
+  await api.post('/api/Brands', { name: parent, shortName: `P${RUN}` });
+  await page.reload(); // the Parent pick list is read once per 5 minutes
+  await expect(page.getByRole('table', { name: 'Brands' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Brand' }).click();
+  const form = page.getByRole('form', { name: 'New Brand' });
+  await form.getByLabel('Name', { exact: true }).fill(child);
+  await form.getByLabel('Short Name', { exact: true }).fill(`C${RUN}`);
+  const pick = form.getByRole('combobox', { name: 'Parent' });
+  await pick.focus();
+  await page.keyboard.type(parent);
+  await expect(page.getByRole('option', { name: parent, exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(form.locator('.ant-select').filter({ hasText: parent })).toBeVisible();
+  await save(page, 'New Brand');
+
+  const filter = page.getByRole('combobox', { name: 'Parent', exact: true });
+  await filter.focus();
+  await page.keyboard.type(parent);
+  await page.keyboard.press('Enter');
+  const table = page.getByRole('table', { name: 'Brands' });
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and the one child
+  await expect(table.getByRole('row').filter({ hasText: child })).toHaveCount(1);
+  await expect(page.locator('select, input[type="date"]')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 // Spec 2 §1: every admin tile opens a working screen (its list loads; no failure toast).
 const SCREENS: [route: string, title: string, table: string][] = [
   ['/brands', 'Brands', 'Brands'],

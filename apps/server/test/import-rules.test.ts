@@ -34,12 +34,22 @@ describe('import rules', () => {
       '../invoices//money.js',
       '../../modules/invoices/money.js',
       '../invoices/index.js/../money.js',
+      // An area's sub-folders are inside it: not front doors either.
+      '../invoices/documents/pdf-render.js',
+      '../invoices/workflow/index.js',
     ]) {
       expect(await broken(from, spec), spec).toEqual(['server-areas-through-index']);
     }
     expect(await broken(from, '../invoices/index.js')).toEqual([]);
     expect(await broken(from, '../invoices')).toEqual([]);
     expect(await broken(from, './routes.js')).toEqual([]);
+    // Inside one area, its sub-folders import each other freely.
+    expect(
+      await broken('apps/server/src/modules/invoices/documents/send-service.ts', '../invoice-record.js'),
+    ).toEqual([]);
+    expect(
+      await broken('apps/server/src/modules/invoices/records/parts-service.ts', '../workflow/workflow.js'),
+    ).toEqual([]);
     // From outside the areas too (jobs/, files/, main.ts …).
     expect(await broken('apps/server/src/jobs/background.ts', '../modules/notify/sender.js')).toEqual([
       'server-areas-through-index',

@@ -2,11 +2,12 @@ import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnDef } from '@glass/domain/resources/define';
 import { csvFileName, toCsv } from '@glass/domain/rules/csv';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Select, Space } from 'antd';
+import { Button, Empty, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useFailureToast } from '../query/use-failure-toast';
 import { type DataColumn, DataTable } from '../ui/data-table';
 import { ListSkeleton } from '../ui/list-skeleton';
+import { SearchSelect } from '../ui/search-select';
 import { cellText, renderCell } from './cells';
 import { type Row, valueAt } from './list-query';
 
@@ -117,7 +118,7 @@ export function ArrayList(p: ArrayListProps) {
             onChange={(e) => setText(e.target.value)}
             style={{ width: 240 }}
           />
-          <Select
+          <SearchSelect<string>
             aria-label="Active"
             placeholder="All"
             prefix="Active:"
@@ -125,7 +126,7 @@ export function ArrayList(p: ArrayListProps) {
             options={ACTIVE_OPTIONS}
             value={active}
             onChange={setActive}
-            style={{ minWidth: 140 }}
+            minWidth={140}
           />
         </Space>
         <Space>

@@ -1,10 +1,13 @@
 import { US_STATES } from '@glass/domain/us-states';
 import type { FormFieldDef } from '@glass/domain/resources/define';
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { Input, InputNumber, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { SearchSelect } from '../ui/search-select';
 import { LookupSelect } from './lookup-select';
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: `${s.code} - ${s.name}` }));
+
+const FULL = { width: '100%' };
 
 /** The antd control of a declared widget. `id` ties it to its label for screen readers. */
 export function fieldInput(field: FormFieldDef, extra: { id?: string } = {}): ReactNode {
@@ -24,14 +27,15 @@ export function fieldInput(field: FormFieldDef, extra: { id?: string } = {}): Re
       return <Input type="email" autoComplete="off" {...aria} />;
     case 'phone':
       return <Input type="tel" inputMode="tel" {...aria} />;
+    // Every select is the one drop-down (ui/SearchSelect): type to search, the keys, the same look.
     case 'state':
-      return (
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={STATE_OPTIONS} {...aria} />
-      );
+      return <SearchSelect<string> allowClear options={STATE_OPTIONS} style={FULL} {...aria} />;
     case 'select':
-      return <Select allowClear options={[...(field.options ?? [])]} {...aria} />;
+      return (
+        <SearchSelect<string | number> allowClear options={field.options ?? []} style={FULL} {...aria} />
+      );
     case 'lookup':
-      return field.lookup ? <LookupSelect source={field.lookup} {...aria} /> : null;
+      return field.lookup ? <LookupSelect source={field.lookup} style={FULL} {...aria} /> : null;
     default:
       return <Input autoComplete="off" {...aria} />;
   }

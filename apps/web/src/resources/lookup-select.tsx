@@ -1,8 +1,8 @@
 import type { LookupSource } from '@glass/domain/resources/define';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
 import { http } from '../api/http';
 import { lookupKeys } from '../query/query-keys';
+import { SearchSelect, type SearchSelectProps } from '../ui/search-select';
 
 export interface LookupOption {
   value: string | number;
@@ -35,16 +35,11 @@ export function useLookupOptions(source: LookupSource | undefined) {
   });
 }
 
-/** A searchable select over a lookup source; value is the row id. */
-export function LookupSelect({ source, ...props }: SelectProps & { source: LookupSource }) {
+/** The one drop-down (`ui/SearchSelect`: type to search, keys, width of its labels) over a lookup source; value is the row id. */
+export function LookupSelect({
+  source,
+  ...props
+}: Omit<SearchSelectProps<string | number>, 'options'> & { source: LookupSource }) {
   const { data, isLoading } = useLookupOptions(source);
-  return (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={isLoading}
-      options={data ?? []}
-      {...props}
-    />
-  );
+  return <SearchSelect<string | number> allowClear loading={isLoading} options={data ?? []} {...props} />;
 }

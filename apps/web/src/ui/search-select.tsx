@@ -10,15 +10,20 @@ export interface Choice<V extends string | number = string | number> {
  * label (up to its max width) so a long facility name is not cut off, and a popup at least as wide
  * as its longest label.
  */
+export type SearchSelectProps<V extends string | number> = Omit<
+  SelectProps<V, Choice<V>>,
+  'options' | 'showSearch'
+> & {
+  options: readonly Choice<V>[];
+  minWidth?: number;
+};
+
 export function SearchSelect<V extends string | number>({
   options,
   style,
   minWidth = 120,
   ...props
-}: Omit<SelectProps<V, Choice<V>>, 'options' | 'showSearch'> & {
-  options: readonly Choice<V>[];
-  minWidth?: number;
-}) {
+}: SearchSelectProps<V>) {
   return (
     <Select<V, Choice<V>>
       showSearch={{ optionFilterProp: 'label' }}

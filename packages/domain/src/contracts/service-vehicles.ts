@@ -4,8 +4,9 @@
  * tests parse every answer with. Types are inferred from the schemas; the web imports them.
  */
 import { z } from 'zod';
+import { REPLACEMENT_REPAIR_COUNT } from '../constants.js';
 import { PaymentType, RepairOrderStatus, VehicleSource } from '../enums.js';
-import { validateVin } from '../rules/vin.js';
+import { VIN_CHARACTER_COUNT, validateVin } from '../rules/vin.js';
 import {
   amount,
   dateTime,
@@ -145,29 +146,35 @@ export type QuickQuotePart = z.input<typeof quote>;
 
 /**
  * A text field of the multipart edit form (spec 2 §7). Form values are strings; a blank value clears
- * the field, or sets its "none" value where the column cannot be empty. Each schema takes the raw
- * value (a number or boolean from a web form input is read as its text) and gives the stored value;
- * its messages are the 400's and the form's.
+ * the field, or sets its "none" value where the column cannot be empty. Each field is two parts:
+ * `stored`, the schema of the value kept, which declares the field's limits once (a text's length, a
+ * number's range, the amounts' cents) for the server and for the web form's inputs (`limitsOf`), and
+ * `parse`, which reads the raw value (a number or boolean from a web form input is read as its text)
+ * against those limits. A failed parse stops there; its messages are the 400's and the form's.
  */
-const formValue = (parse: (raw: string, ctx: z.RefinementCtx) => unknown) =>
-  z.preprocess(
-    (v) => (v === null || v === undefined ? '' : String(v)),
-    z.string().transform((raw, ctx) => parse(raw, ctx)),
+const formField = <T extends z.ZodType>(stored: T, parse: (raw: string, ctx: z.RefinementCtx) => unknown) =>
+  z.preprocess((v, ctx) => parse(v === null || v === undefined ? '' : String(v), ctx), stored);
+
+/** Trimmed text of at most `max` characters ("At most 50 characters"); blank is null or `opts.blank`. */
+const formText = (max: number, opts: { upper?: boolean; blank?: string | null } = {}) =>
+  formField(
+    z
+      .string()
+      .max(max, { error: `At most ${max} characters` })
+      .nullable(),
+    (raw) => {
+      const v = raw.trim();
+      if (v === '') return opts.blank === undefined ? null : opts.blank;
+      return opts.upper ? v.toUpperCase() : v;
+    },
   );
 
-const formText = (max: number, opts: { upper?: boolean; blank?: string | null } = {}) =>
-  formValue((raw, ctx) => {
-    const v = raw.trim();
-    if (v === '') return opts.blank === undefined ? null : opts.blank;
-    if (v.length > max) {
-      ctx.addIssue({ code: 'custom', message: `At most ${max} characters` });
-      return z.NEVER;
-    }
-    return opts.upper ? v.toUpperCase() : v;
-  });
-
-const formInt = (min: number, max: number, opts: { allowed?: number[]; blank?: number | 'required' } = {}) =>
-  formValue((raw, ctx) => {
+/**
+ * A whole number the `stored` schema allows (its range, and its values where only some are known);
+ * anything else is "Unknown value …". Blank is null, `opts.blank`, or "Required".
+ */
+const formInt = (stored: z.ZodNumber, opts: { blank?: number | 'required' } = {}) =>
+  formField(stored.nullable(), (raw, ctx) => {
     const v = raw.trim();
     if (v === '') {
       if (opts.blank !== 'required') return opts.blank ?? null;
@@ -179,24 +186,36 @@ const formInt = (min: number, max: number, opts: { allowed?: number[]; blank?: n
       return z.NEVER;
     }
     const n = Number(v);
-    if (n < min || n > max || (opts.allowed && !opts.allowed.includes(n))) {
+    if (!stored.safeParse(n).success) {
       ctx.addIssue({ code: 'custom', message: `Unknown value ${v}` });
       return z.NEVER;
     }
     return n;
   });
 
-const formMoney = formValue((raw, ctx) => {
+/** A whole number in `min`..`max` that is one of `values` (an enum's ids). */
+const oneOf = (values: number[]) =>
+  z
+    .number()
+    .int()
+    .min(Math.min(...values))
+    .max(Math.max(...values))
+    .refine((n) => values.includes(n));
+
+/** Dollars typed with at most 2 decimals, up to 999,999,999.99 (the column is numeric(12,2)). */
+const quoteAmount = z.number().min(0).max(999_999_999.99).multipleOf(0.01);
+const formMoney = formField(quoteAmount.nullable(), (raw, ctx) => {
   const v = raw.trim();
   if (v === '') return null;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(v)) {
+  const n = Number(v);
+  if (!/^\d+(\.\d{1,2})?$/.test(v) || !quoteAmount.safeParse(n).success) {
     ctx.addIssue({ code: 'custom', message: 'Must be an amount with at most 2 decimals' });
     return z.NEVER;
   }
-  return Number(v);
+  return n;
 });
 
-const formBool = formValue((raw, ctx) => {
+const formBool = formField(z.boolean(), (raw, ctx) => {
   const v = raw.trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(v)) return true;
   if (['false', '0', 'no', 'off'].includes(v)) return false;
@@ -204,9 +223,19 @@ const formBool = formValue((raw, ctx) => {
   return z.NEVER;
 });
 
-const formPhone = formValue((raw, ctx) => {
-  const digits = raw.replace(/\D/g, '');
+/**
+ * A phone as typed: at most 20 characters (punctuation and spaces allowed), 7 to 15 digits; stored
+ * as its digits. The typed text's length is the declared limit (the digits are always shorter).
+ */
+const phoneTyped = z.string().max(20);
+const formPhone = formField(phoneTyped.nullable(), (raw, ctx) => {
+  const typed = raw.trim();
+  const digits = typed.replace(/\D/g, '');
   if (digits === '') return null;
+  if (!phoneTyped.safeParse(typed).success) {
+    ctx.addIssue({ code: 'custom', message: `At most ${phoneTyped.maxLength} characters` });
+    return z.NEVER;
+  }
   if (digits.length < 7 || digits.length > 15) {
     ctx.addIssue({ code: 'custom', message: 'Phone must have 7 to 15 digits' });
     return z.NEVER;
@@ -215,7 +244,7 @@ const formPhone = formValue((raw, ctx) => {
 });
 
 /** Blank means none; otherwise `validateVin` (17 characters, allowed letters, check digit), every problem listed. */
-const formVin = formValue((raw, ctx) => {
+const formVin = formField(z.string().length(VIN_CHARACTER_COUNT).nullable(), (raw, ctx) => {
   if (raw.trim() === '') return null;
   const result = validateVin(raw);
   if (result.valid) return result.vin;
@@ -223,14 +252,18 @@ const formVin = formValue((raw, ctx) => {
   return z.NEVER;
 });
 
-const formPhoneType = formInt(-1, 5, { allowed: [-1, 1, 2, 3, 4, 5], blank: -1 });
+const formPhoneType = formInt(oneOf([-1, 1, 2, 3, 4, 5]), { blank: -1 });
 
-/** The text fields of PUT /api/ServiceVehicle/{id}, by the name the form posts (matched case-insensitively). */
+/**
+ * The text fields of PUT /api/ServiceVehicle/{id}, by the name the form posts (matched case-insensitively).
+ * The server parses the form with it (`edit-fields.ts`) and the web edit form takes every input's limit
+ * and rule from it (`sv-edit-fields.ts`).
+ */
 export const svEditFields = z.object({
   vin: formVin,
   roNumber: formText(30),
-  roStatusId: formInt(-1, 3, { allowed: Object.values(RepairOrderStatus), blank: -1 }),
-  vehicleYear: formInt(1900, 2100),
+  roStatusId: formInt(oneOf(Object.values(RepairOrderStatus)), { blank: -1 }),
+  vehicleYear: formInt(z.number().int().min(1900).max(2100)),
   vehicleMake: formText(50),
   vehicleModel: formText(50),
   color: formText(30),
@@ -238,13 +271,20 @@ export const svEditFields = z.object({
   licenseTag: formText(15, { upper: true }),
   serviceTag: formText(30),
   stockNumber: formText(30),
-  mileage: formInt(0, 2_000_000),
-  facilityId: formInt(1, 2 ** 31 - 1, { blank: 'required' }),
-  sourceId: formInt(1, 7, { allowed: Object.values(VehicleSource) }),
-  paymentTypeId: formInt(0, 8, { allowed: Object.values(PaymentType), blank: 0 }),
+  mileage: formInt(z.number().int().min(0).max(2_000_000)),
+  facilityId: formInt(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+    { blank: 'required' },
+  ),
+  sourceId: formInt(oneOf(Object.values(VehicleSource))),
+  paymentTypeId: formInt(oneOf(Object.values(PaymentType)), { blank: 0 }),
   repairQuoteAmount: formMoney,
   replacementQuoteAmount: formMoney,
-  repairCount: formInt(0, 4, { blank: 'required' }),
+  repairCount: formInt(z.number().int().min(0).max(REPLACEMENT_REPAIR_COUNT), { blank: 'required' }),
   windshieldChecked: formBool,
   windshieldNotes: formText(2000),
   serviceAdvisorName: formText(100),

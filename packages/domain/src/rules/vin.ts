@@ -4,6 +4,9 @@
  */
 import { VIN_CHARACTERS, VIN_CHECK_DIGIT, VIN_LENGTH } from '../messages/vin.js';
 
+/** A VIN's length: the VIN inputs' limit. */
+export const VIN_CHARACTER_COUNT = 17;
+
 export type VinProblemCode = 'length' | 'characters' | 'checkDigit';
 
 export interface VinValidation {
@@ -43,7 +46,7 @@ export function vinCheckDigit(vin: string): string {
 export function validateVin(input: string | null | undefined): VinValidation {
   const vin = normalizeVin(input);
   const problems: VinValidation['problems'] = [];
-  if (vin.length !== 17) problems.push({ code: 'length', message: VIN_LENGTH });
+  if (vin.length !== VIN_CHARACTER_COUNT) problems.push({ code: 'length', message: VIN_LENGTH });
   if (vin.length > 0 && !ALLOWED.test(vin)) problems.push({ code: 'characters', message: VIN_CHARACTERS });
   if (problems.length === 0 && vin[8] !== vinCheckDigit(vin)) {
     problems.push({ code: 'checkDigit', message: VIN_CHECK_DIGIT });

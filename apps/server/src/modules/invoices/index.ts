@@ -3,31 +3,41 @@
  * accessories, history, images), summary, documents (PDF, signatures) and sending.
  */
 import type { App } from '../../app-type.js';
-import { invoiceActionRoutes } from './action-routes.js';
-import { invoiceDocumentRoutes } from './document-routes.js';
-import { invoiceLockRoutes } from './lock-routes.js';
-import { invoiceNoteRepairRoutes } from './note-repair-routes.js';
-import { invoiceRecordRoutes } from './record-routes.js';
-import { invoiceRoutes } from './routes.js';
-import { invoiceSummaryRoutes } from './summary-routes.js';
+import { invoiceActionRoutes } from './workflow/action-routes.js';
+import { invoiceDocumentRoutes } from './documents/document-routes.js';
+import { invoiceLockRoutes } from './locks/lock-routes.js';
+import { invoiceNoteRepairRoutes } from './detail/note-repair-routes.js';
+import { invoiceRecordRoutes } from './records/record-routes.js';
+import { invoiceRoutes } from './detail/detail-routes.js';
+import { invoiceSummaryRoutes } from './workflow/summary-routes.js';
 
-export { type AuditSubject, auditsRequired, auditsRequiredBy, loadAuditSubject } from './audit-gate.js';
-export { InvoiceActionService } from './action-service.js';
-export { finalizingInvoicesResource } from './finalizing-service.js';
-export { invoiceListResource } from './list-resource.js';
+export {
+  type AuditSubject,
+  auditsRequired,
+  auditsRequiredBy,
+  loadAuditSubject,
+} from './workflow/audit-gate.js';
+export { InvoiceActionService } from './workflow/action-service.js';
+export { finalizingInvoicesResource } from './workflow/finalizing-service.js';
+export { invoiceListResource } from './list/list-resource.js';
 export {
   type InvoiceMoneyListener,
   onInvoiceMoneyChanged,
   retaxFacilityInvoices,
   storeInvoiceMoney,
 } from './money.js';
-export { outstandingInvoicesResource } from './outstanding-resource.js';
+export { outstandingInvoicesResource } from './list/outstanding-resource.js';
 // Customer approvals (modules/approvals): the message templates, the customer's signatures, their history.
-export { type CustomerSignature, saveCustomerSignature } from './documents-service.js';
+export { type CustomerSignature, saveCustomerSignature } from './documents/documents-service.js';
 // Reconcile funds invoices under the same lock rule and into the same history.
-export { loadInvoiceForWrite, lockInvoiceRow, recordCustomerAction, recordInvoiceChange } from './records.js';
-export { findTemplate, loadSendContext } from './send-service.js';
-export { fillTemplate, type SendContext, templateValues } from './send-template.js';
+export {
+  loadInvoiceForWrite,
+  lockInvoiceRow,
+  recordCustomerAction,
+  recordInvoiceChange,
+} from './invoice-record.js';
+export { findTemplate, loadSendContext } from './documents/send-service.js';
+export { fillTemplate, type SendContext, templateValues } from './documents/send-template.js';
 
 export function register(app: App) {
   invoiceRoutes(app);

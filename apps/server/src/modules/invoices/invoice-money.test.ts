@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSv } from '../service-vehicles/test-helpers.js';
-import { formatMoney } from './pdf-render.js';
+import { formatMoney } from './documents/pdf-render.js';
 import { type InvoiceTestContext, invoiceClient, invoiceTestContext } from './test-helpers.js';
 
 let t: InvoiceTestContext;

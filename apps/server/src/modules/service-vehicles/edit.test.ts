@@ -165,6 +165,54 @@ describe('PUT /api/ServiceVehicle/{id} (multipart form)', () => {
     expect(await history(sv.id)).toHaveLength(1);
   });
 
+  it("refuses values outside the contract's limits with 400 naming each field, and writes nothing", async () => {
+    const sv = await createSv(t.app, t.admin, { vehicle: { make: 'Honda', color: 'Red', year: 2015 } });
+    const before = (await api.get(`/api/ServiceVehicle/${sv.id}`, t.admin)).json();
+    const entries = (await history(sv.id)).length;
+    // A phone as typed may hold at most 20 characters (the edit inputs' limit, now the server's too):
+    // 11 digits with a note typed after them were stored as 14 digits before.
+    const res = await putForm(sv.id, t.admin, {
+      color: 'Green',
+      phone1: '713-555-0177 ext. 1234',
+      phone2: '(281) 555-0100 / 555-0101',
+      vehicleYear: '1800',
+      mileage: '2000001',
+      repairQuoteAmount: '1.005',
+      replacementQuoteAmount: '1000000000',
+      vehicleMake: 'x'.repeat(51),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      phone1: ['At most 20 characters'],
+      phone2: ['At most 20 characters'],
+      vehicleYear: ['Unknown value 1800'],
+      mileage: ['Unknown value 2000001'],
+      repairQuoteAmount: ['Must be an amount with at most 2 decimals'],
+      replacementQuoteAmount: ['Must be an amount with at most 2 decimals'],
+      vehicleMake: ['At most 50 characters'],
+    });
+    const after = (await api.get(`/api/ServiceVehicle/${sv.id}`, t.admin)).json();
+    expect(after.vehicle).toEqual(before.vehicle);
+    expect(after.customer).toEqual(before.customer);
+    expect(after.updatedAt).toBe(before.updatedAt);
+    expect(await history(sv.id)).toHaveLength(entries);
+
+    // The widest values the limits allow are stored (a 20-character phone, 2100, 2,000,000, 999,999,999.99).
+    const ok = await putForm(sv.id, t.admin, {
+      phone1: '+1 (713) 555-0177   ',
+      phone2: '+44 20 7946 0958 000',
+      vehicleYear: '2100',
+      mileage: '2000000',
+      repairQuoteAmount: '999999999.99',
+    });
+    expect(ok.statusCode).toBe(200);
+    const d = ok.json();
+    expect(d.customer.contact.primaryPhone.phone).toBe('17135550177');
+    expect(d.customer.contact.secondaryPhone.phone).toBe('442079460958000');
+    expect(d.vehicle).toEqual(expect.objectContaining({ year: 2100, mileage: 2_000_000 }));
+    expect(d.repairQuoteAmount).toBe(999_999_999.99);
+  });
+
   it('is a 409 naming the holder when someone else holds the lock; 404 for an unknown vehicle', async () => {
     const sv = await createSv(t.app, t.admin);
     await api.put(`/api/ServiceVehicle/${sv.id}/lock`, t.leadTech);

@@ -1,6 +1,6 @@
 import { PHONE_TYPE_OPTIONS } from '@glass/domain/enums';
 import { FAILED_TO_GET_VEHICLE_SOURCES } from '@glass/domain/messages/service-vehicles';
-import { validateVin, vinModelYear } from '@glass/domain/rules/vin';
+import { VIN_CHARACTER_COUNT, validateVin, vinModelYear } from '@glass/domain/rules/vin';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,10 +11,12 @@ import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
 import { type CreateSvInput, svApi } from './sv-api';
+import { CREATE_FIELDS } from './sv-create-fields';
 import './service-vehicles.css';
 import { serviceVehicleKeys } from '../../query/query-keys';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { SearchSelect } from '../../ui/search-select';
+import { limitsOf, zodRule } from '../../ui/zod-rule';
 
 interface CreateForm {
   facilityId?: number;
@@ -31,6 +33,16 @@ interface CreateForm {
   phoneTypeId?: number;
   sourceId?: number;
 }
+
+/** The text inputs between Year and Customer phone, in screen order. */
+const TEXT_INPUTS = [
+  ['make', 'Make'],
+  ['model', 'Model'],
+  ['licenseTag', 'License tag'],
+  ['repairOrderNumber', 'RO number'],
+  ['firstName', 'Customer first name'],
+  ['lastName', 'Customer last name'],
+] as const;
 
 const REPAIR_COUNT_OPTIONS = [
   { value: 0, label: '0 (Pending)' },
@@ -131,7 +143,7 @@ export function NewServiceVehiclePage() {
               options={facilities.map((f) => ({ value: f.id, label: f.name || f.shortName }))}
             />
           </Form.Item>
-          <Form.Item label="Repair count" name="repairCount">
+          <Form.Item label="Repair count" name="repairCount" rules={[zodRule(CREATE_FIELDS.repairCount)]}>
             <Select aria-label="Repair count" options={REPAIR_COUNT_OPTIONS} />
           </Form.Item>
           <Form.Item
@@ -148,36 +160,24 @@ export function NewServiceVehiclePage() {
           >
             <Input
               aria-label="VIN"
-              maxLength={17}
+              // The server checks the VIN with validateVin (rules/vin), whose length is the input's limit.
+              maxLength={VIN_CHARACTER_COUNT}
               autoComplete="off"
               style={{ textTransform: 'uppercase' }}
             />
           </Form.Item>
-          <Form.Item label="Year" name="year">
-            <InputNumber aria-label="Year" min={1900} max={2100} style={{ width: '100%' }} />
+          <Form.Item label="Year" name="year" rules={[zodRule(CREATE_FIELDS.year)]}>
+            <InputNumber aria-label="Year" {...limitsOf(CREATE_FIELDS.year)} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item label="Make" name="make">
-            <Input aria-label="Make" maxLength={50} />
+          {TEXT_INPUTS.map(([name, label]) => (
+            <Form.Item key={name} label={label} name={name} rules={[zodRule(CREATE_FIELDS[name])]}>
+              <Input aria-label={label} maxLength={limitsOf(CREATE_FIELDS[name]).maxLength} />
+            </Form.Item>
+          ))}
+          <Form.Item label="Customer phone" name="phone" rules={[zodRule(CREATE_FIELDS.phone)]}>
+            <Input aria-label="Customer phone" type="tel" />
           </Form.Item>
-          <Form.Item label="Model" name="model">
-            <Input aria-label="Model" maxLength={50} />
-          </Form.Item>
-          <Form.Item label="License tag" name="licenseTag">
-            <Input aria-label="License tag" maxLength={15} />
-          </Form.Item>
-          <Form.Item label="RO number" name="repairOrderNumber">
-            <Input aria-label="RO number" maxLength={30} />
-          </Form.Item>
-          <Form.Item label="Customer first name" name="firstName">
-            <Input aria-label="Customer first name" maxLength={50} />
-          </Form.Item>
-          <Form.Item label="Customer last name" name="lastName">
-            <Input aria-label="Customer last name" maxLength={50} />
-          </Form.Item>
-          <Form.Item label="Customer phone" name="phone">
-            <Input aria-label="Customer phone" type="tel" maxLength={20} />
-          </Form.Item>
-          <Form.Item label="Phone type" name="phoneTypeId">
+          <Form.Item label="Phone type" name="phoneTypeId" rules={[zodRule(CREATE_FIELDS.phoneTypeId)]}>
             <Select aria-label="Phone type" options={PHONE_TYPE_OPTIONS.map((o) => ({ ...o }))} />
           </Form.Item>
           <Form.Item label="Source" name="sourceId">

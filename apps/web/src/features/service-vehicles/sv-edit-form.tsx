@@ -1,3 +1,4 @@
+import { REPLACEMENT_REPAIR_COUNT } from '@glass/domain/constants';
 import { PAYMENT_TYPE_OPTIONS, PHONE_TYPE_OPTIONS, REPAIR_ORDER_STATUS_OPTIONS } from '@glass/domain/enums';
 import { validateVin } from '@glass/domain/rules/vin';
 import { Button, Checkbox, Form, Input, Select } from 'antd';
@@ -7,9 +8,10 @@ import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { UnsavedChangesGuard } from '../../shell/unsaved-changes';
 import { type SvDetail, svApi } from './sv-api';
-import { type SvEditField, svEditFields } from '@glass/domain/contracts/service-vehicles';
+import type { SvEditField } from '@glass/domain/contracts/service-vehicles';
 import { zodRule } from '../../ui/zod-rule';
 import { formatPhone } from '../../ui/phone';
+import { EDIT_FIELDS, inputLength, valuesOf } from './sv-edit-fields';
 import { IMAGE_FIELDS, ImageFieldInput, type ImageFieldName } from './sv-images';
 import { SearchSelect } from '../../ui/search-select';
 
@@ -52,27 +54,33 @@ function initialValues(sv: SvDetail): EditValues {
   };
 }
 
-/** The form's text inputs (their input width); what each may hold is the contract's `svEditFields`. */
-const TEXT_FIELDS: Array<[name: SvEditField, label: string, max: number]> = [
-  ['vin', 'VIN', 17],
-  ['vehicleYear', 'Year', 4],
-  ['vehicleMake', 'Make', 50],
-  ['vehicleModel', 'Model', 50],
-  ['color', 'Color', 30],
-  ['licenseTag', 'License tag', 15],
-  ['state', 'License state', 2],
-  ['serviceTag', 'Service tag', 30],
-  ['stockNumber', 'Stock number', 30],
-  ['mileage', 'Mileage', 8],
-  ['roNumber', 'RO number', 30],
-  ['repairQuoteAmount', 'Repair quote amount', 12],
-  ['replacementQuoteAmount', 'Replacement quote amount', 12],
-  ['serviceAdvisorName', 'Service advisor', 100],
-  ['firstName', 'Customer first name', 50],
-  ['lastName', 'Customer last name', 50],
-  ['phone1', 'Primary phone', 20],
-  ['phone2', 'Secondary phone', 20],
+/** The form's text inputs, in screen order; what each may hold and its length are the contract's `svEditFields`. */
+const TEXT_FIELDS: Array<[name: SvEditField, label: string]> = [
+  ['vin', 'VIN'],
+  ['vehicleYear', 'Year'],
+  ['vehicleMake', 'Make'],
+  ['vehicleModel', 'Model'],
+  ['color', 'Color'],
+  ['licenseTag', 'License tag'],
+  ['state', 'License state'],
+  ['serviceTag', 'Service tag'],
+  ['stockNumber', 'Stock number'],
+  ['mileage', 'Mileage'],
+  ['roNumber', 'RO number'],
+  ['repairQuoteAmount', 'Repair quote amount'],
+  ['replacementQuoteAmount', 'Replacement quote amount'],
+  ['serviceAdvisorName', 'Service advisor'],
+  ['firstName', 'Customer first name'],
+  ['lastName', 'Customer last name'],
+  ['phone1', 'Primary phone'],
+  ['phone2', 'Secondary phone'],
 ];
+
+/** The repair counts the contract allows; the largest is a replacement. */
+const REPAIR_COUNT_OPTIONS = valuesOf('repairCount').map((n) => ({
+  value: String(n),
+  label: n === REPLACEMENT_REPAIR_COUNT ? `${n} (Replacement)` : String(n),
+}));
 
 const asOptions = (options: ReadonlyArray<{ value: number; label: string }>, none?: string) => [
   ...(none ? [{ value: '-1', label: none }] : []),
@@ -149,13 +157,13 @@ export function SvEditForm({
     >
       <UnsavedChangesGuard when={dirty} />
       <div className="sv-form-grid">
-        {TEXT_FIELDS.map(([name, label, max]) => (
+        {TEXT_FIELDS.map(([name, label]) => (
           <Form.Item
             key={name}
             name={name}
             label={label}
             // The VIN's problems show as a warning below (the server refuses it on save).
-            rules={name === 'vin' ? [] : [zodRule(svEditFields.shape[name])]}
+            rules={name === 'vin' ? [] : [zodRule(EDIT_FIELDS[name])]}
             validateStatus={name === 'vin' && vinCheck && !vinCheck.valid ? 'warning' : undefined}
             help={
               name === 'vin' && vinCheck && !vinCheck.valid
@@ -163,7 +171,7 @@ export function SvEditForm({
                 : undefined
             }
           >
-            <Input aria-label={label} maxLength={max} />
+            <Input aria-label={label} maxLength={inputLength(name)} />
           </Form.Item>
         ))}
         <Form.Item name="roStatusId" label="RO status">
@@ -192,13 +200,7 @@ export function SvEditForm({
           />
         </Form.Item>
         <Form.Item name="repairCount" label="Repair count">
-          <Select
-            aria-label="Repair count"
-            options={['0', '1', '2', '3', '4'].map((value) => ({
-              value,
-              label: value === '4' ? '4 (Replacement)' : value,
-            }))}
-          />
+          <Select aria-label="Repair count" options={REPAIR_COUNT_OPTIONS} />
         </Form.Item>
         <Form.Item name="phone1TypeId" label="Primary phone type">
           <Select aria-label="Primary phone type" options={asOptions(PHONE_TYPE_OPTIONS, 'Unlabelled')} />
@@ -231,9 +233,9 @@ export function SvEditForm({
       <Form.Item
         name="windshieldNotes"
         label="Windshield notes"
-        rules={[zodRule(svEditFields.shape.windshieldNotes)]}
+        rules={[zodRule(EDIT_FIELDS.windshieldNotes)]}
       >
-        <Input.TextArea aria-label="Windshield notes" rows={3} maxLength={2000} />
+        <Input.TextArea aria-label="Windshield notes" rows={3} maxLength={inputLength('windshieldNotes')} />
       </Form.Item>
       <div className="sv-actions">
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -1,0 +1,70 @@
+import { invoiceNotFound } from '@glass/domain';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions.js';
+import type { Db } from '../../db/unit-of-work.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { type HistoryEntry, LockableRecord, type LockState, RecordHistory } from '../../records/index.js';
+import { finalizedProblem, type InvoiceState } from './workflow/workflow.js';
+
+export { describeChanges } from '../../records/index.js';
+
+/** What a write needs to know about the invoice before changing it. */
+export interface InvoiceWriteTarget extends InvoiceState, LockState {}
+
+export const invoiceMissing = (id: number) => notFound(invoiceNotFound(id));
+
+/** An invoice as the records kernel knows it: the lock, and the work flow state read with it. */
+export const invoiceRecord = new LockableRecord<InvoiceState>({
+  recordType: 'Invoice',
+  label: 'Invoice',
+  table: 'invoices',
+  lockTable: 'invoice_locks',
+  lockKey: 'invoice_id',
+  state: sql`r.submitted, r.finalized, r.void, r.lost, r.payment_type_id as "paymentTypeId",
+             r.reference_number as "referenceNumber"`,
+  notFound: invoiceMissing,
+  activities: { lock: 'Locked invoice', unlock: 'Unlocked invoice', removeOther: 'Removed invoice lock' },
+});
+
+export const invoiceHistory = new RecordHistory({
+  recordType: 'Invoice',
+  table: 'invoice_history',
+  key: 'invoice_id',
+});
+
+export const invoiceLockedBy = (id: number, holder: string | null) => invoiceRecord.lockedBy(id, holder);
+
+/** The invoice's state and lock holder, holding its row lock until the unit of work ends. 404 when unknown. */
+export const lockInvoiceRow = (db: Db, id: number): Promise<InvoiceWriteTarget> =>
+  invoiceRecord.lockRow(db, id);
+
+/** Loads the invoice for a write; 409 naming the holder when another user holds its lock. */
+export const loadInvoiceForWrite = (db: Db, id: number, user: SessionUser): Promise<InvoiceWriteTarget> =>
+  invoiceRecord.loadForWrite(db, id, user);
+
+/** Loads the invoice for an edit: as loadInvoiceForWrite, and 409 when it is finalized. */
+export async function loadEditableInvoice(db: Db, id: number, user: SessionUser) {
+  const target = await loadInvoiceForWrite(db, id, user);
+  if (target.finalized) throw conflict(finalizedProblem(id));
+  return target;
+}
+
+/** 404 unless the invoice exists (for the lists of an invoice's records). */
+export async function assertInvoiceExists(db: Db, id: number) {
+  const [row] = await db.rows(sql`select 1 from invoices where id = ${id}`);
+  if (!row) throw invoiceMissing(id);
+}
+
+export type InvoiceHistoryEntry = Omit<HistoryEntry, 'type'>;
+
+/** The activity log row and the invoice's history entry of one change; returns the activity log id. */
+export const recordInvoiceChange = (
+  db: Db,
+  user: SessionUser,
+  invoiceId: number,
+  entry: InvoiceHistoryEntry,
+) => invoiceHistory.record(db, user, invoiceId, entry);
+
+/** The history entry of something the customer did on a public page (no staff user: user is null). */
+export const recordCustomerAction = (db: Db, invoiceId: number, entry: InvoiceHistoryEntry) =>
+  invoiceHistory.record(db, undefined, invoiceId, entry);

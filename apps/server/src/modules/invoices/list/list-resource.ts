@@ -1,0 +1,98 @@
+import { f, lookup, nn, userName } from '../../../odata/fields.js';
+import type { ODataResource } from '../../../odata/types.js';
+
+/**
+ * GET /api/Invoices: the list view of spec 2 §3 "Invoice (list view)" and the search fields of
+ * spec 1 §3. Filters run on invoices' own (partly denormalized, indexed) columns; names are correlated
+ * lookups evaluated for the page rows only. Default order is the spec's: lost, FollowUpAt asc,
+ * OpenDateTime desc.
+ */
+export const invoiceListResource: ODataResource = {
+  name: 'Invoices',
+  from: 'invoices i',
+  fields: {
+    id: f('i.id', 'number'),
+    facilityId: nn('i.facility_id', 'number'),
+    'facility/shortName': lookup(
+      { from: 'facilities', key: 'id', on: 'i.facility_id', value: 'x.short_name' },
+      'string',
+    ),
+    'facility/name': lookup(
+      { from: 'facilities', key: 'id', on: 'i.facility_id', value: 'x.name' },
+      'string',
+    ),
+    totalCost: nn('i.total_cost', 'number'),
+    paymentTypeId: nn('i.payment_type_id', 'number'),
+    insuranceCompanyId: f('i.insurance_company_id', 'number'),
+    insuranceCompany: lookup(
+      { from: 'insurance_companies', key: 'id', on: 'i.insurance_company_id', value: 'x.name' },
+      'string',
+    ),
+    referenceNumber: f('i.reference_number', 'string'),
+    claimNumber: f('i.claim_number', 'string'),
+    soldTo: f('i.sold_to', 'string'),
+    customerPhone: f('i.customer_phone', 'string'),
+    customerId: f('i.customer_id', 'number'),
+    buyerId: f('i.buyer_id', 'number'),
+    licensePlate: f('i.license_plate', 'string'),
+    serviceTag: f('i.service_tag', 'string'),
+    roNumber: f('i.ro_number', 'string'),
+    topper: f('i.topper', 'string'),
+    vin: f('i.vin', 'string'),
+    'vehicleDetails/year': f('i.vehicle_year', 'number'),
+    'vehicleDetails/make': f('i.vehicle_make', 'string'),
+    'vehicleDetails/model': f('i.vehicle_model', 'string'),
+    adminAssistantId: f('i.admin_assistant_id', 'number'),
+    leadTechnicianId: f('i.lead_technician_id', 'number'),
+    autoGlassAssociateId: f('i.auto_glass_associate_id', 'number'),
+    adminAssistant: userName('i.admin_assistant_id'),
+    leadTech: userName('i.lead_technician_id'),
+    autoGlassAssociate: userName('i.auto_glass_associate_id'),
+    initiated: nn('i.initiated', 'boolean'),
+    pending: nn('i.pending', 'boolean'),
+    completed: nn('i.completed', 'boolean'),
+    repairCompleted: nn('i.repair_completed', 'boolean'),
+    submitted: nn('i.submitted', 'boolean'),
+    submittedAt: f('i.submitted_at', 'datetime'),
+    funded: nn('i.funded', 'boolean'),
+    fundedAt: f('i.funded_at', 'datetime'),
+    void: nn('i.void', 'boolean'),
+    inspection: nn('i.inspection', 'boolean'),
+    // The spec's order starts lost, FollowUpAt: read part by part (ODataField.split) so a window is an index range.
+    lost: { ...nn('i.lost', 'boolean'), split: true },
+    signed: nn('i.signed', 'boolean'),
+    replacement: nn('i.replacement', 'boolean'),
+    snailMail: nn('i.snail_mail', 'boolean'),
+    finalized: nn('i.finalized', 'boolean'),
+    flagged: nn('i.flagged', 'boolean'),
+    followedUp: nn('i.followed_up', 'boolean'),
+    thumb: nn('i.thumb', 'number'),
+    windshieldChecked: nn('i.windshield_checked', 'boolean'),
+    openDateTime: nn('i.open_date_time', 'datetime'),
+    followUpAt: { ...f('i.follow_up_at', 'datetime'), split: true },
+    notesCount: nn('i.notes_count', 'number'),
+    repairCount: nn('i.repair_count', 'number'),
+    serviceVehicleId: f('i.service_vehicle_id', 'number'),
+    'serviceAddress/line1': f('i.service_address_line1', 'string'),
+    'serviceAddress/city': f('i.service_city', 'string'),
+    'serviceAddress/state': f('i.service_state', 'string'),
+    'serviceAddress/zip': f('i.service_zip', 'string'),
+    lockedBy: lookup(
+      {
+        from: "(select l.invoice_id, u.first_name || ' ' || u.last_name as name from invoice_locks l join users u on u.id = l.user_id)",
+        key: 'invoice_id',
+        on: 'i.id',
+        value: 'x.name',
+      },
+      'string',
+    ),
+    parkedLine: lookup(
+      { from: 'parked_items', key: 'invoice_id', on: 'i.id', value: 'x.park_line' },
+      'number',
+    ),
+  },
+  defaultOrderBy: 'i.lost asc, i.follow_up_at asc, i.open_date_time desc',
+  key: 'i.id',
+  defaultTop: 250,
+  maxTop: 500,
+};
