@@ -290,6 +290,67 @@ app.get('/installer-day', async (req) => {
   };
 });
 
+// GET /api/ReconcileInvoices (issue #20), the naive way: the year's invoices newest first with every looked-up
+// name by join and the transaction of record by a lateral subquery, 200 a page, and a second statement for the
+// count and money sums of the whole selection; the insurer fragment (insuranceCompanyName=) as a join + ILIKE.
+const RECONCILE_FROM = `invoices i
+  left join insurance_companies ic on ic.id = i.insurance_company_id
+  left join facilities f on f.id = i.facility_id
+  left join users lt on lt.id = i.lead_technician_id
+  left join users fb on fb.id = i.funded_by_id
+  left join parked_items p on p.invoice_id = i.id
+  left join deposit_invoice_items d on d.invoice_id = i.id`;
+app.get('/reconcile', async (req) => {
+  const { start, end, insurer } = req.query as { start: string; end: string; insurer?: string };
+  const where = `i.open_date_time >= $1 and i.open_date_time <= $2${insurer ? ' and ic.name ilike $3' : ''}`;
+  const params = insurer ? [start, end, likeContains(insurer)] : [start, end];
+  const [rows, totals] = await Promise.all([
+    pool.query(
+      `select i.id, i.flagged, i.thumb = 1 as "isThumbsUp", i.replacement as "isReplacement", p.park_line as "parkLine",
+              i.reference_number as "referenceNumber", i.sold_to as "buyerName", i.open_date_time as "openAt",
+              i.payment_type_id as "paymentTypeId", i.deductible_amount as deductible, i.deposit_amount as deposit,
+              i.insurance_company_id as "insuranceCompanyId", ic.name as "insuranceCompanyName",
+              ic.clearing_house_id as "clearingHouseId", i.facility_id as "facilityId", f.name as "facilityName",
+              i.lead_technician_id as "leadTechnicianId", lt.first_name || ' ' || lt.last_name as "leadTechnicianName",
+              concat_ws(' ', i.vehicle_year, i.vehicle_make, i.vehicle_model) as vehicle, i.finalized as "isFinalized",
+              i.funded as "isFunded", i.void as "isVoid", i.lost as "isLost", i.funded_at as "fundedAt",
+              fb.first_name || ' ' || fb.last_name as "fundedBy", i.total_cost as "totalCost", i.labor_cost as "laborCost",
+              i.parts_cost as "partsCost", i.tax_cost as "taxCost", t.transaction_type_id as "itemType",
+              t.id as "invoiceTransactionId",
+              (not i.funded and not i.void and not i.lost and i.total_cost > 0) as "showFundedButton",
+              d.deposit_invoice_id as "depositId"
+       from ${RECONCILE_FROM}
+       left join lateral (select x.id, x.transaction_type_id from invoice_transactions x
+         where x.invoice_id = i.id and x.status_id <> 2 order by x.status_id desc, x.amount desc, x.id limit 1) t on true
+       where ${where} order by i.open_date_time desc, i.id limit 200`,
+      params,
+    ),
+    pool.query(
+      `select count(*) as count, sum(i.labor_cost) as labor, sum(i.parts_cost) as parts, sum(i.tax_cost) as tax,
+              sum(i.total_cost) as total
+       from invoices i left join insurance_companies ic on ic.id = i.insurance_company_id where ${where}`,
+      params,
+    ),
+  ]);
+  const t = totals.rows[0];
+  return { '@odata.count': Number(t.count), value: rows.rows, totals: t };
+});
+
+// GET /api/PendingAudits (issue #23): submitted invoices not finalized, void or lost and not passed since their
+// latest submission, oldest submission first, the invoice list's columns, 25 a page, with the count.
+const PENDING_AUDITS_WHERE = `${FINALIZING_WHERE} and not exists (select 1 from invoice_audits pa
+  where pa.invoice_id = i.id and pa.outcome = 'passed' and pa.submitted_at = i.submitted_at)`;
+app.get('/pending-audits', async () => {
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `select i.submitted_at as "submittedAt", ${INVOICE_COLUMNS}
+       where ${PENDING_AUDITS_WHERE} order by i.submitted_at, i.id limit 25`,
+    ),
+    pool.query(`select count(*) from invoices i where ${PENDING_AUDITS_WHERE}`),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
 await app.listen({ port: Number(process.env.PORT ?? 3301), host: '127.0.0.1' });
 for (const sig of ['SIGTERM', 'SIGINT'])
   process.on(sig, () =>

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultReconcileRange } from '@glass/domain';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -333,8 +334,8 @@ async function main() {
         const sunday = new Date(d.getTime() - d.getUTCDay() * 86_400_000).toISOString().slice(0, 10);
         return {
           name: 'appointments calendar week (facility 1, the seed week, GET appointmentsSchedule/calendar)',
-          ours: `http://127.0.0.1:3300/api/appointmentsSchedule/calendar?startDate=${apptDay}&view=Week&facilityId=1`,
-          bare: `http://127.0.0.1:3301/appointments-week?facilityId=1&from=${sunday}`,
+          ours: `${OURS}/api/appointmentsSchedule/calendar?startDate=${apptDay}&view=Week&facilityId=1`,
+          bare: `${BARE}/appointments-week?facilityId=1&from=${sunday}`,
           auth: admin,
           rows: (r: any) => r.appointments.length,
           count: () => undefined,
@@ -350,6 +351,35 @@ async function main() {
           ...one,
         };
       })(),
+      ...(() => {
+        // Reconcile (issue #20): the screen's first request (the default year, newest first, 200 rows, the
+        // count and money totals of the whole year) and the same with an insurer name fragment.
+        const range = defaultReconcileRange(new Date());
+        const span = `start=${encodeURIComponent(range.start.toISOString())}&end=${encodeURIComponent(range.end.toISOString())}`;
+        return [
+          {
+            name: 'reconcile (the screen’s default request: a year, top 200, count and totals)',
+            ours: `${OURS}/api/ReconcileInvoices?${span}&$top=200`,
+            bare: `${BARE}/reconcile?${span}`,
+            auth: admin,
+            ...odata,
+          },
+          {
+            name: 'reconcile by insurer (insuranceCompanyName=state, a year, top 200, count and totals)',
+            ours: `${OURS}/api/ReconcileInvoices?${span}&$top=200&insuranceCompanyName=state`,
+            bare: `${BARE}/reconcile?${span}&insurer=state`,
+            auth: admin,
+            ...odata,
+          },
+        ];
+      })(),
+      {
+        name: 'pending audits (the screen’s request: top 25, count, oldest submission first)',
+        ours: `${OURS}/api/PendingAudits?$top=25&$count=true`,
+        bare: `${BARE}/pending-audits`,
+        auth: admin,
+        ...odata,
+      },
       await installerDayCase(signIn),
     ];
     const lines: string[] = [];

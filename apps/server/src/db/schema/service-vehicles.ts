@@ -46,6 +46,12 @@ export const serviceVehicles = pgTable(
     promisedDateTime: ts('promised_date_time'),
     /** The current invoice made from this vehicle (invoices.service_vehicle_id points back). */
     invoiceId: integer('invoice_id').references((): AnyPgColumn => invoices.id),
+    /**
+     * The state of that invoice, kept by the database (migration 0023: triggers on both tables): completed,
+     * and funded, each when the invoice is not void. Read by the Pipeline report; never written by the app.
+     */
+    invoiceCompleted: boolean('invoice_completed').notNull().default(false),
+    invoiceFunded: boolean('invoice_funded').notNull().default(false),
     serviceAdvisorName: text('service_advisor_name'),
     void: boolean('void').notNull().default(false),
     lost: boolean('lost').notNull().default(false),
@@ -119,7 +125,7 @@ export const serviceVehicles = pgTable(
       .on(sql`coalesce(${t.followUpDate}, ${t.createdAt})`)
       .where(sql`${t.repairCount} > 0`),
     index('service_vehicles_facility_idx').on(t.facilityId, t.createdAt),
-    // Reports (migration 0021): the pipeline's cohort of a facility's local range, from the index alone.
+    // Reports (migrations 0021, 0023): the pipeline's cohort of a facility's local range, from the index alone.
     index('service_vehicles_report_idx').on(
       t.facilityId,
       t.createdAt,
@@ -129,6 +135,8 @@ export const serviceVehicles = pgTable(
       t.lastDispositionId,
       t.lastContactAt,
       t.invoiceId,
+      t.invoiceCompleted,
+      t.invoiceFunded,
     ),
     index('service_vehicles_lead_tech_idx').on(t.leadTechnicianId, t.createdAt),
     index('service_vehicles_created_by_idx').on(t.createdById, t.createdAt),

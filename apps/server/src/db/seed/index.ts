@@ -4,7 +4,7 @@ import type { FileStoreOptions } from '../../config.js';
 import type { Database, Orm } from '../client.js';
 import { linkedCount } from './bulk-exprs.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
-import { rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
+import { exec, rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
 import { seedDirectory } from './directory.js';
 import { seedFiles } from './files.js';
 import { capHappenedTimestamps } from './no-future.js';
@@ -106,6 +106,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
+      await step(ctx, "vehicles' invoice state", () => syncVehicleInvoiceFlags(ctx));
       await advanceSequences(ctx);
     });
   } else {
@@ -127,7 +128,12 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     const t0 = Date.now();
     await restoreInParallel(db, saved, workers, log);
     log(`seed: indexes and foreign keys (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    await db.orm.transaction((tx) => advanceSequences(bulk(tx)));
+    await db.orm.transaction(async (tx) => {
+      await step(bulk(tx), "vehicles' invoice state", () => syncVehicleInvoiceFlags(bulk(tx)));
+      await exec(bulk(tx), 'alter table service_vehicles enable trigger service_vehicles_invoice_flags');
+      await exec(bulk(tx), 'alter table invoices enable trigger invoices_service_vehicle_flags');
+      await advanceSequences(bulk(tx));
+    });
   }
   await db.rows(sql`analyze`);
   log(
@@ -147,8 +153,28 @@ async function seedSmallTables(
   if (n > 0)
     throw new Error('seed: the database already has users; reset it first (npm run seed -- --reset)');
   const saved = dropKeys ? await dropForBulkLoad(ctx) : { foreignKeys: [], indexes: [] };
+  // The vehicles' copy of their invoice's state (migration 0023) is set once after the load
+  // (syncVehicleInvoiceFlags): a row trigger per vehicle, run while the invoices are still loading, would
+  // be slower and could read an invoice not yet there. (PGlite's load runs with every trigger off.)
+  if (dropKeys) {
+    await exec(ctx, 'alter table service_vehicles disable trigger service_vehicles_invoice_flags');
+    await exec(ctx, 'alter table invoices disable trigger invoices_service_vehicle_flags');
+  }
   await step(ctx, 'reference data', () => seedReference(ctx));
   ctx.staff = await seedStaff(ctx, people, hashes);
   const writers = await seedDirectory(ctx, rng, people);
   return { saved, writers, staff: ctx.staff };
+}
+
+/**
+ * Each vehicle's copy of its invoice's state (migration 0023: completed, funded, each when not void), which
+ * the triggers keep from here on; the bulk load writes vehicles and invoices without them.
+ */
+async function syncVehicleInvoiceFlags(ctx: SeedContext): Promise<void> {
+  await exec(
+    ctx,
+    `update service_vehicles s set invoice_completed = i.completed and not i.void, invoice_funded = i.funded and not i.void
+       from invoices i where i.id = s.invoice_id
+        and (s.invoice_completed, s.invoice_funded) is distinct from (i.completed and not i.void, i.funded and not i.void)`,
+  );
 }

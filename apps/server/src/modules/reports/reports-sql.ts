@@ -185,7 +185,10 @@ const funnelCols = () =>
 /**
  * Pipeline: service vehicles created in the range. Contacted: a customer contact was recorded
  * (last_contact_at, the priority rule's "contacted"); invoiced: it has an invoice; completed and funded:
- * that invoice is (invoices.completed, invoices.funded; a void invoice counts for neither).
+ * that invoice is (invoices.completed, invoices.funded; a void invoice counts for neither). The invoice's
+ * state is read from the vehicle's own invoice_completed and invoice_funded, which the database keeps equal
+ * to it (migration 0023), so the cohort is counted from service_vehicles_report_idx alone, with no
+ * look-up per vehicle.
  */
 export async function pipelineReport(db: Db, user: SessionUser, q: ReportQuery): Promise<ReportTable[]> {
   const rows = await aggregate(
@@ -194,10 +197,8 @@ export async function pipelineReport(db: Db, user: SessionUser, q: ReportQuery):
     sql`with ${facilityRangesCte(user, q)}, sv as (
           select fr.id as fid, fr.name as facility, coalesce(s.source_id, 0) as src, s.lost,
             s.lost_reason_id, s.last_disposition_id, s.last_contact_at is not null as contacted,
-            s.invoice_id is not null as invoiced,
-            coalesce(i.completed and not i.void, false) as completed, coalesce(i.funded and not i.void, false) as funded
-          from fr join service_vehicles s on s.facility_id = fr.id and s.created_at >= fr.lo and s.created_at < fr.hi
-          left join invoices i on i.id = s.invoice_id)
+            s.invoice_id is not null as invoiced, s.invoice_completed as completed, s.invoice_funded as funded
+          from fr join service_vehicles s on s.facility_id = fr.id and s.created_at >= fr.lo and s.created_at < fr.hi)
         select grouping(fid, src, lost_reason_id, last_disposition_id)::int as g, fid, min(facility) as facility, src,
           lost_reason_id as "lostReasonId", min(lr.name) as "lostReason",
           last_disposition_id as "dispositionId", min(d.name) as disposition,

@@ -210,6 +210,53 @@ describe('figures agree with an independent count of the seeded data', () => {
     expect(tableOf(a, 'dispositions').total?.vehicles).toBe(cohort.length);
   });
 
+  it("Pipeline follows each vehicle's invoice as it is completed, funded, voided or unlinked, whoever writes it", async () => {
+    // A vehicle of the range whose invoice is open (not completed, funded or void).
+    const [sv] = await app.deps.db.rows<Row>(
+      sql`select s.id, s.invoice_id as "invoiceId", s.facility_id as f from service_vehicles s
+          join invoices i on i.id = s.invoice_id
+          where not i.completed and not i.funded and not i.void and s.created_at >= now() - interval '300 days'
+          order by s.id limit 1`,
+    );
+    expect(sv).toBeDefined();
+    const figures = async () => {
+      const row = tableOf(await report('pipeline', { from, to }), 'by-facility').rows.find(
+        (r) => r.facility === nameOf(sv.f),
+      );
+      return { invoiced: row?.invoiced, completed: row?.completed, funded: row?.funded };
+    };
+    const run = (q: ReturnType<typeof sql>) => app.deps.db.rows(q);
+    const base = await figures();
+    const plus = (n: number, m: number) => ({
+      invoiced: Number(base.invoiced) + n,
+      completed: Number(base.completed) + m,
+      funded: Number(base.funded) + m,
+    });
+    try {
+      await run(sql`update invoices set completed = true, funded = true where id = ${sv.invoiceId}`);
+      expect(await figures()).toEqual(plus(0, 1));
+      await run(sql`update invoices set void = true where id = ${sv.invoiceId}`);
+      expect(await figures()).toEqual(plus(0, 0));
+      await run(sql`update invoices set void = false where id = ${sv.invoiceId}`);
+      expect(await figures()).toEqual(plus(0, 1));
+      await run(sql`update service_vehicles set invoice_id = null where id = ${sv.id}`);
+      expect(await figures()).toEqual(plus(-1, 0));
+      await run(sql`update service_vehicles set invoice_id = ${sv.invoiceId} where id = ${sv.id}`);
+      expect(await figures()).toEqual(plus(0, 1));
+      // The copy cannot be written apart from the invoice: a direct write is recomputed from it.
+      await run(
+        sql`update service_vehicles set invoice_completed = false, invoice_funded = false where id = ${sv.id}`,
+      );
+      expect(await figures()).toEqual(plus(0, 1));
+    } finally {
+      await run(
+        sql`update invoices set completed = false, funded = false, void = false where id = ${sv.invoiceId}`,
+      );
+      await run(sql`update service_vehicles set invoice_id = ${sv.invoiceId} where id = ${sv.id}`);
+    }
+    expect(await figures()).toEqual(base);
+  });
+
   it('Technicians: completed jobs per lead technician; installer visits, on-time arrivals, re-schedules', async () => {
     const inv = await app.deps.db.rows<Row>(
       sql`select i.facility_id as f, i.open_date_time as at, i.completed, i.replacement, i.void,
