@@ -171,6 +171,10 @@ test.describe('the office route view', () => {
     const list = page.getByRole('region', { name: /^Route stops of/ });
     await expect(list).toBeVisible();
     expect(await shownInvoices(list)).toEqual([a, b]);
+    // Live updates arrive over the real-time connection: wait until it is up.
+    await expect(page.getByRole('status', { name: /Real-time connection: connected/ })).toBeVisible({
+      timeout: 15_000,
+    });
     // The office elsewhere gives the first visit to another installer: it leaves this route without a reload.
     const moved = await admin('POST', '/api/appointmentsSchedule/save', {
       scheduleInvoiceId: a,
