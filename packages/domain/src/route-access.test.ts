@@ -26,6 +26,8 @@ describe('route access (#15 item 2)', () => {
     expect(canOpenRoute(UserRole.Reviewer, '/invoices/:id')).toBe(true);
     expect(canOpenRoute(UserRole.Reviewer, '/new-service-vehicle')).toBe(false);
     expect(canOpenRoute(UserRole.SystemAdmin, '/activity-logs')).toBe(true);
+    expect(canOpenRoute(UserRole.AdminAssistant, '/appointment-routes')).toBe(true);
+    expect(canOpenRoute(UserRole.RepairTechnician, '/appointment-routes')).toBe(false);
     expect(canOpenRoute(UserRole.None, '/invoices')).toBe(false);
     expect(canOpenRoute(99, '/invoices')).toBe(false);
   });

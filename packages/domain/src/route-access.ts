@@ -14,6 +14,7 @@ const OWN: Partial<Record<RoutePath, Action>> = {
   '/invoices/:id': 'invoice.read',
   '/service-vehicles/:id': 'serviceVehicle.read',
   '/schedule-appointment': 'appointments.write',
+  '/appointment-routes': 'appointments.write',
   '/phone-requests': 'phone.call',
   '/call-status': 'phone.call',
 };

@@ -47,6 +47,8 @@ export const ROUTES = [
   { path: '/service-vehicles', title: 'Service Vehicles' },
   { path: '/invoices', title: 'Invoices' },
   { path: '/outbox', title: 'Outbox' },
+  /** Ours (issue #18 item 4): the office's view of the installers' routes, opened from /appointments. */
+  { path: '/appointment-routes', title: 'Appointment Routes' },
   { path: '/invoices/:id', title: 'Invoice: {id}' },
   { path: '/service-vehicles/:id', title: 'Service Vehicle: {id}' },
   { path: '/windshield-accessories', title: 'Windshield Accessories' },

@@ -192,6 +192,10 @@ export const installerRoute = z.object({
   longitude: z.number().nullable(),
   currentStatus: z.string().nullable(),
   updatedAt: timestamp.nullable(),
+  /** The zone the day (and the stops' times) is read in: the installer's facility's, or the facility asked for. */
+  timeZone: z.string(),
+  /** Where the route starts: its saved position, else the installer's facility (null when neither is known). */
+  start: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   stops: z.array(routeStop),
 });
 export type InstallerRoute = z.infer<typeof installerRoute>;

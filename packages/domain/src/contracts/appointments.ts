@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { US_STATES } from '../us-states.js';
 import { id, timestamp } from './common.js';
+import { loanerReservationRow } from './loaners.js';
 
 /**
  * Appointments (issue #18, spec 2 §2, §3, §4, §7): the lists (mine, facility), the calendar, one
@@ -258,6 +259,52 @@ export const dayRelatedRecords = z.object({
   schedules: z.array(appointmentSchedule),
 });
 export type DayRelatedRecords = z.infer<typeof dayRelatedRecords>;
+
+/**
+ * GET /api/appointmentsSchedule/details (spec 2 §7 lists it without parameters; our design): one
+ * schedule by `id`, or by `invoiceId` (+ `partTypeId` when the invoice has schedules for several part
+ * types). Exactly one of `id` and `invoiceId`.
+ */
+export const scheduleDetailsQuery = z
+  .object({
+    id: z.coerce.number().int().positive('id is a positive whole number').optional(),
+    invoiceId: z.coerce.number().int().positive('invoiceId is a positive whole number').optional(),
+    partTypeId: z.coerce.number().int().positive('partTypeId is a positive whole number').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.id === undefined && q.invoiceId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Give the schedule id or the invoiceId' });
+    if (q.id !== undefined && q.invoiceId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['invoiceId'], message: 'Give either id or invoiceId, not both' });
+    if (q.id !== undefined && q.partTypeId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['partTypeId'], message: 'partTypeId goes with invoiceId only' });
+  });
+export type ScheduleDetailsQuery = z.infer<typeof scheduleDetailsQuery>;
+
+/**
+ * The answer: the schedule as the save form needs it (every field of spec 2 §3 "Appointment schedule
+ * save", the current visit's time on the facility's wall clock as `appointmentDateTime`), the names
+ * shown beside the ids, the loaner reservation (the /loaner-reservations row; null without a loaner)
+ * and every visit with its status, newest first.
+ */
+export const scheduleDetails = appointmentSchedule.extend({
+  /** The save body's name for invoiceId. */
+  scheduleInvoiceId: id,
+  facilityId: id,
+  facilityName: z.string(),
+  timeZone: z.string(),
+  partTypeName: z.string(),
+  installerName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  /** The current visit's time on the facility's wall clock ('YYYY-MM-DDTHH:mm'), null before a first visit. */
+  appointmentDateTime: z.string().nullable(),
+  loanerCarName: z.string().nullable(),
+  customerWaitingOptionName: z.string().nullable(),
+  loanerReservation: loanerReservationRow.nullable(),
+  appointments: appointmentRows,
+});
+export type ScheduleDetails = z.infer<typeof scheduleDetails>;
 
 const STATE_CODES = US_STATES.map((s) => s.code) as [string, ...string[]];
 const optText = (max: number) => z.string().trim().max(max).nullish();

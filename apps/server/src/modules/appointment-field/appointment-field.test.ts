@@ -370,6 +370,22 @@ describe('routes', () => {
       .filter((id) => id === a.appointmentId || id === b.appointmentId);
     expect(ids).toEqual([b.appointmentId, a.appointmentId]);
     expect(route).toMatchObject({ autoUpdate: true, latitude: 29.94, currentStatus: 'Planned' });
+    // The start is the saved position; the day is read in the installer's facility's zone.
+    expect(route.start).toEqual({ latitude: 29.94, longitude: -95.52 });
+    const [{ tz }] = await app.deps.db.rows<{ tz: string }>(
+      sql`select f.time_zone as tz from users u join facilities f on f.id = u.facility_id where u.id = ${repairTechId}`,
+    );
+    expect(route.timeZone).toBe(tz);
+    // Without a saved route the start is the installer's facility.
+    const [empty] = parseAs(
+      installerRoutes,
+      await get(`/api/appointments/route?userId=${repairTechId}&startDate=2001-02-03`, admin),
+    );
+    const [home] = await app.deps.db.rows<{ latitude: number; longitude: number }>(
+      sql`select f.latitude, f.longitude from users u join facilities f on f.id = u.facility_id where u.id = ${repairTechId}`,
+    );
+    expect(empty).toMatchObject({ id: null, stops: [] });
+    expect(empty.start).toEqual(home.latitude == null ? null : home);
     // My day follows the route order.
     const stops = parseAs(installerDay, await get(`/api/appointments/my-day?date=${day}`, repairTech)).stops;
     const order = stops

@@ -461,8 +461,24 @@ export class AppointmentFieldService {
       if (!u) throw notFound(`User ${userId} not found.`);
       installers.set(userId, u.name);
     }
+    const homes = installers.size
+      ? await this.db.rows<{ id: number; latitude: number | null; longitude: number | null }>(
+          sql`select u.id, f.latitude, f.longitude from users u join facilities f on f.id = u.facility_id
+              where u.id in (${sql.join(
+                [...installers.keys()].map((i) => sql`${i}`),
+                sql`, `,
+              )})`,
+        )
+      : [];
     return [...installers].map(([installerId, installerName]) => {
       const r = routes.find((x) => x.installerId === installerId);
+      const home = homes.find((h) => h.id === installerId);
+      const start =
+        r?.latitude != null && r.longitude != null
+          ? { latitude: r.latitude, longitude: r.longitude }
+          : home?.latitude != null && home.longitude != null
+            ? { latitude: home.latitude, longitude: home.longitude }
+            : null;
       return {
         id: r?.id ?? null,
         installerId,
@@ -474,6 +490,8 @@ export class AppointmentFieldService {
         longitude: r?.longitude ?? null,
         currentStatus: r?.currentStatus ?? null,
         updatedAt: r?.updatedAt ?? null,
+        timeZone: tz,
+        start,
         stops: stops
           .filter((s) => s.installerId === installerId)
           .map(({ installerId: _i, installerName: _n, ...s }) => ({

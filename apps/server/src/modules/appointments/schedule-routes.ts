@@ -4,6 +4,8 @@ import {
   dayRelatedQuery,
   dayRelatedRecords as dayRelatedAnswer,
   scheduleCancelBody,
+  scheduleDetailsQuery,
+  scheduleDetails as scheduleDetailsAnswer,
   scheduleListAnswer,
   scheduleListQuery,
   scheduleSaveAnswer,
@@ -15,7 +17,13 @@ import { FileStore } from '../../files/file-store.js';
 import { currentUser } from '../../http/auth.js';
 import { hubOf } from '../../realtime/hub.js';
 import { ConversationWriter } from '../conversations/index.js';
-import { calendar, dayRelatedRecords, ScheduleService, scheduleList } from './schedule-service.js';
+import {
+  calendar,
+  dayRelatedRecords,
+  ScheduleService,
+  scheduleDetails,
+  scheduleList,
+} from './schedule-service.js';
 
 const tags = ['appointments'];
 
@@ -66,6 +74,20 @@ export function scheduleRoutes(app: App) {
       },
     },
     (req) => dayRelatedRecords(db, req.query.invoiceId),
+  );
+  r.get(
+    '/api/appointmentsSchedule/details',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'One appointment schedule (id, or invoiceId + partTypeId) as the save form needs it, with its loaner reservation and visits',
+        querystring: scheduleDetailsQuery,
+        response: { 200: scheduleDetailsAnswer },
+      },
+    },
+    (req) => scheduleDetails(db, currentUser(req), req.query),
   );
   r.post(
     '/api/appointmentsSchedule/save',

@@ -14,6 +14,8 @@ import {
   type CalendarAnswer,
   type CalendarView,
   type DayRelatedRecords,
+  type ScheduleDetails,
+  type ScheduleDetailsQuery,
   type ScheduleListAnswer,
   type ScheduleSaveAnswer,
   type scheduleSaveBody,
@@ -27,7 +29,9 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { AlertHub } from '../../realtime/hub.js';
 import type { ConversationWriter } from '../conversations/index.js';
 import { recordInvoiceChange } from '../invoices/index.js';
-import { facilityZone, todayInZone } from './read-service.js';
+import { reservationRowOf } from '../loaners/index.js';
+import { assertInvoiceExists, facilityZone, todayInZone } from './read-service.js';
+import { assertScheduleInScope } from './scope.js';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_FROM, appointmentSelect, dayWindow, iso, wall } from './sql.js';
 
 type SaveBody = z.output<typeof scheduleSaveBody>;
@@ -188,6 +192,74 @@ export async function dayRelatedRecords(db: Db, invoiceId: number): Promise<DayR
         where lc.is_active and lc.facility_id = ${inv.facilityId} order by lc.name, lc.id`,
   );
   return { ...inv, partTypes, loanerCars, schedules: await schedulesOf(db, invoiceId) };
+}
+
+/**
+ * GET /api/appointmentsSchedule/details {id | invoiceId, partTypeId?}: one schedule as the save form needs
+ * it, with its loaner reservation and every visit (newest first). 404 for an unknown schedule or invoice
+ * (or an invoice without a schedule); 400 naming partTypeId when the invoice has several; 403 outside the
+ * user's facility scope (scope.ts).
+ */
+export async function scheduleDetails(
+  db: Db,
+  user: SessionUser,
+  q: ScheduleDetailsQuery,
+): Promise<ScheduleDetails> {
+  let scheduleId = q.id;
+  if (scheduleId === undefined) {
+    const invoiceId = q.invoiceId as number;
+    await assertInvoiceExists(db, invoiceId);
+    const found = await db.rows<{ id: number }>(
+      sql`select id from appointment_schedules where invoice_id = ${invoiceId}
+          ${q.partTypeId ? sql`and part_type_id = ${q.partTypeId}` : sql``} order by part_type_id`,
+    );
+    if (!found.length)
+      throw notFound(
+        `Invoice ${invoiceId} has no appointment schedule${q.partTypeId ? ` for part type ${q.partTypeId}` : ''}.`,
+      );
+    if (found.length > 1)
+      throw badRequest(
+        'partTypeId',
+        `Invoice ${invoiceId} has ${found.length} appointment schedules; give the partTypeId`,
+      );
+    scheduleId = found[0].id;
+  }
+  const [head] = await db.rows<
+    Omit<ScheduleDetails, 'current' | 'loanerReservation' | 'appointments' | 'appointmentDateTime'> & {
+      visitInstallerIds: number[];
+    }
+  >(
+    sql`select ${sql.raw(SCHEDULE_COLUMNS)}, s.invoice_id as "scheduleInvoiceId", i.facility_id as "facilityId",
+          f.name as "facilityName", f.time_zone as "timeZone", pt.name as "partTypeName",
+          (select u.first_name || ' ' || u.last_name from users u where u.id = s.installer_id) as "installerName",
+          i.sold_to as "customerName",
+          nullif(concat_ws(' ', i.vehicle_year::text, i.vehicle_make, i.vehicle_model), '') as vehicle,
+          (select lc.name from loaner_cars lc where lc.id = s.loaner_car_id) as "loanerCarName",
+          (select o.name from customer_waiting_options o where o.id = s.customer_waiting_option_id) as "customerWaitingOptionName",
+          (select coalesce(json_agg(distinct a.installer_id), '[]'::json) from appointments a
+            where a.schedule_id = s.id and a.installer_id is not null) as "visitInstallerIds"
+        from appointment_schedules s join invoices i on i.id = s.invoice_id
+        join facilities f on f.id = i.facility_id join part_types pt on pt.id = s.part_type_id
+        where s.id = ${scheduleId}`,
+  );
+  if (!head) throw notFound(`Appointment schedule ${scheduleId} not found.`);
+  const { visitInstallerIds, ...schedule } = head;
+  assertScheduleInScope(user, {
+    facilityId: schedule.facilityId,
+    installerIds: [schedule.installerId, ...visitInstallerIds],
+  });
+  const appointments = await db.rows<AppointmentRow>(
+    appointmentSelect(sql`a.schedule_id = ${scheduleId}`, sql`a.appointment_date_time desc, a.id desc`),
+  );
+  // The current visit is the newest row, as schedulesOf and the save decide it.
+  const current = appointments.reduce<AppointmentRow | null>((c, a) => (!c || a.id > c.id ? a : c), null);
+  return {
+    ...schedule,
+    appointmentDateTime: current?.localDateTime ?? null,
+    current,
+    loanerReservation: (await reservationRowOf(db, scheduleId)) ?? null,
+    appointments,
+  };
 }
 
 interface InvoiceTarget {

@@ -2,7 +2,7 @@
 import type { App } from '../../app-type.js';
 import { loanerRoutes } from './routes.js';
 
-export { loanerReservationsResource } from './resource.js';
+export { loanerReservationsResource, reservationRowOf } from './resource.js';
 
 export function register(app: App) {
   loanerRoutes(app);

@@ -1,3 +1,6 @@
+import type { LoanerReservationRow } from '@glass/domain/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/unit-of-work.js';
 import { f, lookup, nn, out } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
@@ -90,3 +93,17 @@ export const loanerReservationsResource: ODataResource = {
 export const RESERVATION_ROW_SELECT = `select ${Object.entries(loanerReservationsResource.fields)
   .map(([k, field]) => `${field.sql} as "${k}"`)
   .join(', ')} from ${loanerReservationsResource.from}`;
+
+/**
+ * The reservation row of one appointment schedule as the list renders it, or undefined when the schedule
+ * carries no loaner and never had a reservation (GET appointmentsSchedule/details shows it).
+ */
+export async function reservationRowOf(
+  db: Db,
+  scheduleId: number,
+): Promise<LoanerReservationRow | undefined> {
+  const [row] = await db.rows<LoanerReservationRow>(
+    sql`${sql.raw(RESERVATION_ROW_SELECT)} where ${sql.raw(loanerReservationsResource.where ?? 'true')} and s.id = ${scheduleId}`,
+  );
+  return row;
+}

@@ -4,6 +4,8 @@ import type {
   CalendarAnswer,
   CalendarView,
   DayRelatedRecords,
+  InstallerRoute,
+  RouteBody,
   ScheduleListAnswer,
   ScheduleSaveAnswer,
   ScheduleSaveBody,
@@ -39,6 +41,11 @@ export const appointmentsApi = {
   save: (body: ScheduleSaveBody) => http.post<ScheduleSaveAnswer>('appointmentsSchedule/save', body),
   cancel: (body: { invoiceId: number; partTypeId: number; note?: string }) =>
     http.post<ScheduleSaveAnswer>('appointmentsSchedule/cancel', body),
+  /** One installer's route of a day (userId) or every installer's with visits at a facility. */
+  routes: (q: { userId?: number; facilityId?: number; startDate: string }) =>
+    http.get<InstallerRoute[]>('appointments/route', { query: q }),
+  /** The office saves an installer's route (appointments.write). */
+  saveRoute: (body: RouteBody) => http.post<InstallerRoute>('appointments/facility/route', body),
 };
 
 /** Query keys of this area: every key starts with 'appointments', so one invalidation refreshes them all. */
@@ -49,4 +56,5 @@ export const appointmentKeys = {
   calendar: (q: object) => ['appointments', 'calendar', q] as const,
   dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
   list: (q: object) => ['appointments', 'list', q] as const,
+  routes: (q: object) => ['appointments', 'routes', q] as const,
 };

@@ -1,9 +1,11 @@
+import { NodeIndexOutlined } from '@ant-design/icons';
 import type { AppointmentRow, CalendarView, Installer } from '@glass/domain/contracts';
 import {
   FAILED_TO_GET_INSTALLERS,
   FAILED_TO_LIST_APPOINTMENTS,
   NO_APPOINTMENTS_FOR_DAY,
 } from '@glass/domain/messages/appointments';
+import { canOpenRoute } from '@glass/domain/route-access';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Select, Space } from 'antd';
 import dayjs from 'dayjs';
@@ -13,8 +15,10 @@ import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/a
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './appointments.css';
+import { useNavigate } from 'react-router-dom';
 import { http } from '../../api/http';
 import { showError, withProgress } from '../../api/notices';
+import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { ScreenFrame } from '../../ui/screen-frame';
@@ -53,6 +57,8 @@ export function CalendarPage() {
   useDocumentTitle('Appointments');
   useAppointmentLive();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSessionState();
   const switches = usePageSwitches('Appointments');
   const [view, setView] = useState<CalendarView>('Week');
   const calendarRef = useRef<HTMLDivElement>(null);
@@ -124,9 +130,19 @@ export function CalendarPage() {
     <ScreenFrame
       title="Appointments"
       actions={
-        <Button onClick={() => cal.refetch()} loading={cal.isRefetching}>
-          Refresh
-        </Button>
+        <Space wrap>
+          {canOpenRoute(user?.userRoleId ?? user?.userRole, '/appointment-routes') ? (
+            <Button
+              icon={<NodeIndexOutlined />}
+              onClick={() => navigate(`/appointment-routes?date=${startDate}`)}
+            >
+              Routes
+            </Button>
+          ) : null}
+          <Button onClick={() => cal.refetch()} loading={cal.isRefetching}>
+            Refresh
+          </Button>
+        </Space>
       }
     >
       <Space wrap style={{ marginBottom: 8 }} align="center">

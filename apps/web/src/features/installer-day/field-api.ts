@@ -4,8 +4,6 @@ import { http } from '../../api/http';
 /** The installer's routes (apps/server/src/modules/appointment-field/README.md). */
 export const fieldApi = {
   myDay: (date?: string) => http.get<InstallerDay>('appointments/my-day', { query: { date } }),
-  routes: (query: { userId?: number; facilityId?: number; startDate?: string }) =>
-    http.get<InstallerRoute[]>('appointments/route', { query }),
   saveRoute: (body: RouteBody, office = false) =>
     http.post<InstallerRoute>(office ? 'appointments/facility/route' : 'appointments/route', body),
 };

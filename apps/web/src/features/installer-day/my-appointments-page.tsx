@@ -160,6 +160,7 @@ export function MyAppointmentsPage() {
                       start={data.start}
                       installerId={data.installerId}
                       date={data.date}
+                      timeZone={data.timeZone}
                     />
                   ) : (
                     <EmptyState>No appointments found for this day</EmptyState>
