@@ -20,8 +20,9 @@ const yesNo = z
 
 /** The live event of the realtime hub when an appointment is booked, moved, cancelled or changes status. */
 export const APPOINTMENT_CHANGED_EVENT = 'AppointmentChanged';
+/** A visit booked, moved or updated (its invoice), or an installer's route of a day reordered (invoiceId null). */
 export const appointmentChanged = z.object({
-  invoiceId: id,
+  invoiceId: id.nullable(),
   facilityId: id.nullable(),
   installerId: id.nullable(),
 });

@@ -359,8 +359,16 @@ describe('routes', () => {
       currentStatus: 'Planned',
       appointmentIds: [b.appointmentId, a.appointmentId],
     };
+    const events: unknown[] = [];
+    const { hubOf } = await import('../../realtime/hub.js');
+    const stop = hubOf(app).onEmit((_user, event, payload) => {
+      if (event === APPOINTMENT_CHANGED_EVENT) events.push(payload);
+    });
     const saved = await post('/api/appointments/route', repairTech, body);
+    stop();
     expect(saved.statusCode, saved.body).toBe(200);
+    // Open calendars, route views and boards hear that the route changed.
+    expect(events).toEqual([{ invoiceId: null, facilityId: expect.any(Number), installerId: repairTechId }]);
     const [route] = parseAs(
       installerRoutes,
       await get(`/api/appointments/route?userId=${repairTechId}&startDate=${day}`, repairTech),

@@ -363,7 +363,7 @@ export class AppointmentFieldService {
         body.latitude == null ? 'latitude' : 'longitude',
         'Send both latitude and longitude, or neither',
       );
-    await this.db.transaction(async (tx) => {
+    const installerFacility = await this.db.transaction(async (tx) => {
       const [installer] = await tx.rows<{ facilityId: number | null; tz: string | null }>(
         sql`select u.facility_id as "facilityId", f.time_zone as tz from users u left join facilities f on f.id = u.facility_id
             where u.id = ${body.installerId}`,
@@ -407,7 +407,15 @@ export class AppointmentFieldService {
           sql`update appointments set sort_date = appointment_date_time + make_interval(secs => ${k}) where id = ${appointmentId}`,
         );
       }
+      return installer.facilityId;
     });
+    // Every open calendar, route view and board rereads (after the commit: the transaction has returned).
+    const changed: AppointmentChanged = {
+      invoiceId: null,
+      facilityId: installerFacility,
+      installerId: body.installerId,
+    };
+    this.hub.broadcast(APPOINTMENT_CHANGED_EVENT, changed);
     const [saved] = await this.routes({ userId: body.installerId, startDate: body.routeDate });
     return saved;
   }
