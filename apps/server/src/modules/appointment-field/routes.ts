@@ -16,6 +16,7 @@ import { FileStore } from '../../files/file-store.js';
 import { allValues, firstValue, readFormPost, requireImage } from '../../files/multipart-form.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest, validationFailed, zodErrors } from '../../http/errors.js';
+import { sendJson } from '../../http/send-json.js';
 import { hubOf } from '../../realtime/hub.js';
 import { AppointmentFieldService, type MarkKind, type MaterialUse } from './service.js';
 
@@ -60,7 +61,7 @@ export function appointmentFieldRoutes(app: App) {
         response: { 200: installerDay },
       },
     },
-    (req) => field.myDay(currentUser(req), req.query.date),
+    async (req, reply) => sendJson(reply, await field.myDay(currentUser(req), req.query.date)),
   );
 
   r.post(
