@@ -107,6 +107,14 @@ describe('resource list filters', () => {
     fireEvent.mouseDown(brand);
     fireEvent.change(brand, { target: { value: 'gulf' } });
     await vi.waitFor(() => expect(optionTexts()).toEqual(['Gulf Coast Glass']));
+    // The looked-up option becomes the active one a render after it appears: Enter chooses the active one.
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector(
+          '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active',
+        )?.textContent,
+      ).toBe('Gulf Coast Glass'),
+    );
     fireEvent.keyDown(brand, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(onFilters).toHaveBeenLastCalledWith({ brandId: 2 });
   });

@@ -59,6 +59,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** The facility a demo user works at now. */
+async function facilityOf(userName: string): Promise<number> {
+  const [u] = await app.deps.db.rows<{ facilityId: number }>(
+    sql`select facility_id as "facilityId" from users where user_name = ${userName}`,
+  );
+  return u.facilityId;
+}
+
 /** A new invoice of the assistant's facility. */
 async function invoice() {
   const { id } = await createInvoice(app, admin);
@@ -214,6 +222,11 @@ describe('GET /api/appointmentsSchedule/details', () => {
   it('needs appointments.read: role None is refused, a token is required', async () => {
     const id = await invoice();
     await book(form(id, `${uniqueDay()}T08:00`));
+    // The Reviewer reads the schedules of the facility they work at now (other test files move people on a
+    // shared PostgreSQL database).
+    await app.deps.db.rows(
+      sql`update invoices set facility_id = ${await facilityOf('106')} where id = ${id}`,
+    );
     expect((await details(`invoiceId=${id}`, none)).statusCode).toBe(403);
     expect(
       (await app.inject({ method: 'GET', url: `/api/appointmentsSchedule/details?invoiceId=${id}` }))
@@ -225,8 +238,10 @@ describe('GET /api/appointmentsSchedule/details', () => {
   it("refuses another facility's schedule, except to admins, managers and its installer", async () => {
     const id = await invoice();
     await book(form(id, `${uniqueDay()}T08:00`, { installerId: ids.repairTech }));
+    // A facility neither the Admin Assistant nor the Reviewer works at now.
+    const mine = [await facilityOf('104'), await facilityOf('106')];
     const [other] = await app.deps.db.rows<{ id: number }>(
-      sql`select id from facilities where id <> ${assistantFacility} order by id limit 1`,
+      sql`select id from facilities where id <> ${mine[0]} and id <> ${mine[1]} order by id limit 1`,
     );
     await app.deps.db.rows(sql`update invoices set facility_id = ${other.id} where id = ${id}`);
     const refused = await details(`invoiceId=${id}`);
