@@ -83,8 +83,10 @@ test('the Control Room is accessible and fits 375 px', async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath('control-room-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('cr-priority-1')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // antd's responsive grid lays out again a moment after the resize: wait for the page to fit.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('control-room-375.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/control-room?facilityId=1&wall=1');
