@@ -64,8 +64,9 @@ test.describe('Park dialog (spec 1 §4: a slot is occupied when recordNumber > 0
       await expect(takenOption).toContainText(' for ');
       // Every taken line is disabled, every free one is not.
       await expect(dropdown.locator('.ant-select-item-option-disabled')).toHaveCount(taken.size);
-      // A taken line cannot be chosen.
-      await takenOption.click({ force: true });
+      // A taken line cannot be chosen (the click is sent to the option itself: the drop-down may still be
+      // moving into place, and a forced click at a position outside the viewport is refused).
+      await takenOption.dispatchEvent('click');
       await expect(dialog.getByRole('button', { name: 'Park' })).toBeDisabled();
       const freeOption = options.filter({ hasText: `Line ${freeLine} — free` });
       await expect(freeOption).not.toHaveClass(/ant-select-item-option-disabled/);

@@ -84,8 +84,15 @@ export async function apiAs(page: Page) {
 }
 
 /** An antd toast (message) with exactly this text. */
+/**
+ * The newest toast with exactly this text: the same text shown twice in a row (two fundings, a check-out then
+ * a check-in) leaves the first one fading out while the second appears.
+ */
 export const toast = (page: Page, text: string) =>
-  page.locator('.ant-message-notice').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+  page
+    .locator('.ant-message-notice')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) })
+    .last();
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
