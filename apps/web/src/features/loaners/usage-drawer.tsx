@@ -124,40 +124,8 @@ export function UsageDrawer({ row, onClose }: { row: LoanerReservationRow; onClo
         <Form.Item label="Expected return" name="expectedReturn">
           <DateTimeField aria-label="Expected return" />
         </Form.Item>
-        <section>
-          <Typography.Title level={5}>Check-out</Typography.Title>
-          <Space wrap align="end">
-            <Form.Item label="Checked out" name="checkOutAt">
-              <DateTimeField aria-label="Checked out" />
-            </Form.Item>
-            <Button onClick={() => form.setFieldValue('checkOutAt', now())}>Now</Button>
-          </Space>
-          <Space wrap>
-            <Form.Item label="Mileage out" name="checkOutMileage">
-              <InputNumber<number> aria-label="Mileage out" min={0} precision={0} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item label="Fuel out" name="checkOutFuel">
-              <Select aria-label="Fuel out" options={FUEL} style={{ width: 120 }} allowClear />
-            </Form.Item>
-          </Space>
-        </section>
-        <section>
-          <Typography.Title level={5}>Check-in</Typography.Title>
-          <Space wrap align="end">
-            <Form.Item label="Checked in" name="checkInAt">
-              <DateTimeField aria-label="Checked in" />
-            </Form.Item>
-            <Button onClick={() => form.setFieldValue('checkInAt', now())}>Now</Button>
-          </Space>
-          <Space wrap>
-            <Form.Item label="Mileage in" name="checkInMileage">
-              <InputNumber<number> aria-label="Mileage in" min={0} precision={0} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item label="Fuel in" name="checkInFuel">
-              <Select aria-label="Fuel in" options={FUEL} style={{ width: 120 }} allowClear />
-            </Form.Item>
-          </Space>
-        </section>
+        <UsageLeg leg="out" onNow={() => form.setFieldValue('checkOutAt', now())} />
+        <UsageLeg leg="in" onNow={() => form.setFieldValue('checkInAt', now())} />
         <section>
           <Typography.Title level={5}>Customer's insurance</Typography.Title>
           <Form.Item label="Insurance company" name="insuranceCompanyId">
@@ -200,5 +168,32 @@ export function UsageDrawer({ row, onClose }: { row: LoanerReservationRow; onClo
         </section>
       </Form>
     </Drawer>
+  );
+}
+
+/** One leg of a usage, check-out or check-in: when (with Now), the mileage and the fuel. */
+function UsageLeg({ leg, onNow }: { leg: 'out' | 'in'; onNow: () => void }) {
+  const [title, when, name] =
+    leg === 'out'
+      ? (['Check-out', 'Checked out', 'checkOut'] as const)
+      : (['Check-in', 'Checked in', 'checkIn'] as const);
+  return (
+    <section>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      <Space wrap align="end">
+        <Form.Item label={when} name={`${name}At`}>
+          <DateTimeField aria-label={when} />
+        </Form.Item>
+        <Button onClick={onNow}>Now</Button>
+      </Space>
+      <Space wrap>
+        <Form.Item label={`Mileage ${leg}`} name={`${name}Mileage`}>
+          <InputNumber<number> aria-label={`Mileage ${leg}`} min={0} precision={0} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item label={`Fuel ${leg}`} name={`${name}Fuel`}>
+          <Select aria-label={`Fuel ${leg}`} options={FUEL} style={{ width: 120 }} allowClear />
+        </Form.Item>
+      </Space>
+    </section>
   );
 }
