@@ -155,31 +155,32 @@ const MY_LIST = `
   limit 10`;
 const MY_COUNT = `select count(*) from service_vehicles sv where ${MY_WHERE}`;
 
-// GET /api/appointmentsSchedule/calendar (Week): one facility's visits of 7 days from Sunday, naive SQL.
+// GET /api/appointmentsSchedule/calendar (Week): one facility's visits of 7 days from Sunday, naive SQL, the
+// fields the calendar draws (contracts calendarEntry) as the same tuples, the lanes and the part types.
 const APPOINTMENTS_WEEK = `
-  select a.id, a.schedule_id as "scheduleId", a.invoice_id as "invoiceId", a.part_type_id as "partTypeId",
-         pt.name as "partTypeName", pt.is_replacement as "isReplacement", a.facility_id as "facilityId",
-         f.name as "facilityName", a.installer_id as "installerId", u.first_name || ' ' || u.last_name as "installerName",
-         a.appointment_date_time as "appointmentDateTime", a.status_id as "statusId", st.name as "statusName",
-         s.time_allowed as "timeAllowed", s.service_address as "serviceAddress", s.city, s.state, s.zip,
-         i.sold_to as "customerName", i.vehicle_year, i.vehicle_make, i.vehicle_model, s.instructions,
-         s.loaner_car_id as "loanerCarId", s.customer_is_waiting as "customerIsWaiting"
+  select a.id, a.invoice_id, a.part_type_id, a.installer_id,
+         to_char(a.appointment_date_time at time zone f.time_zone, 'YYYY-MM-DD"T"HH24:MI') as local,
+         s.time_allowed, a.status_id, i.sold_to
   from appointments a
   join appointment_schedules s on s.id = a.schedule_id
   join invoices i on i.id = a.invoice_id
   join facilities f on f.id = a.facility_id
-  join appointment_statuses st on st.id = a.status_id
-  join part_types pt on pt.id = a.part_type_id
-  left join users u on u.id = a.installer_id
   where a.facility_id = $1 and a.status_id <> 5
     and a.appointment_date_time >= ($2::date)::timestamp at time zone f.time_zone
     and a.appointment_date_time < ($2::date + 7)::timestamp at time zone f.time_zone
   order by a.appointment_date_time, a.id`;
+const WEEK_INSTALLERS = `
+  select u.id, u.first_name || ' ' || u.last_name as name from users u
+  where u.is_installer and u.is_active and u.facility_id = $1 order by u.last_name, u.first_name, u.id`;
 
 app.get('/appointments-week', async (req) => {
   const q = req.query as { facilityId: string; from: string };
-  const rows = await pool.query(APPOINTMENTS_WEEK, [Number(q.facilityId), q.from]);
-  return { appointments: rows.rows };
+  const [rows, installers, partTypes] = await Promise.all([
+    pool.query({ text: APPOINTMENTS_WEEK, values: [Number(q.facilityId), q.from], rowMode: 'array' }),
+    pool.query(WEEK_INSTALLERS, [Number(q.facilityId)]),
+    pool.query('select id, name from part_types order by id'),
+  ]);
+  return { installers: installers.rows, partTypes: partTypes.rows, appointments: rows.rows };
 });
 
 app.get('/my-service-vehicles', async (req) => {

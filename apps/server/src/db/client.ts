@@ -38,6 +38,11 @@ export interface Database extends Db {
    * listRows (within MAX_PREPARED). Rows as listRows gives them.
    */
   statement<T = Record<string, unknown>>(text: string): (params: readonly unknown[]) => Promise<T[]>;
+  /**
+   * listRows with each row as an array of its columns, in the select's order: for a long answer sent as tuples
+   * (the calendar), no object is built per row.
+   */
+  listTuples<T extends unknown[] = unknown[]>(query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** Raw pg pool when on a PostgreSQL server (LISTEN/NOTIFY, socket.io adapter). */
@@ -101,6 +106,12 @@ export async function openDatabase(opts: {
         const res = await pool.query({ name, text, values: params });
         return res.rows as T[];
       },
+      async listTuples<T extends unknown[]>(query: SQL) {
+        const { sql: text, params } = renderSql(query);
+        const name = wantsFreshPlan(query) ? undefined : statementName(text);
+        const res = await pool.query({ name, text, values: params, rowMode: 'array' });
+        return res.rows as T[];
+      },
       statement<T>(text: string) {
         const name = statementName(text);
         return async (params: readonly unknown[]) =>
@@ -137,6 +148,10 @@ export async function openDatabase(opts: {
     rows,
     ...workOn('pglite', orm),
     listRows: (query) => rows(query),
+    async listTuples<T extends unknown[]>(query: SQL) {
+      const { sql: text, params } = renderSql(query);
+      return (await client.query<T>(text, params, { rowMode: 'array' })).rows;
+    },
     statement<T>(text: string) {
       return async (params: readonly unknown[]) => (await client.query<T>(text, [...params])).rows;
     },

@@ -173,6 +173,59 @@ export const calendarQuery = z.object({
   repairs: yesNo.optional(),
   replacements: yesNo.optional(),
 });
+/**
+ * One visit as the calendar draws it: when, how long, whose lane, its status colour and its title, as a tuple
+ * in the order of CALENDAR_ENTRY_FIELDS (`calendarVisit` names them). A week of a busy facility holds 1,500
+ * visits: as objects they were 250 KB, as tuples 100 KB, and an answer over 128 KB costs several times more to
+ * send (bench/RESULTS.md, decision 0012). So the rest of a visit (address, phones, loaner…) is read on click
+ * (`GET /api/appointments/details`), and names the answer would repeat are given once: the installer's in the
+ * answer's `installers`, the part type's in its `partTypes`, the status's by the domain's
+ * `appointmentStatusLabel`.
+ */
+export const calendarEntry = z.tuple([
+  id,
+  id,
+  id,
+  id.nullable(),
+  /** On the facility's wall clock, 'YYYY-MM-DDTHH:mm'. */
+  z.string(),
+  /** Minutes. */
+  z.number().int(),
+  id,
+  z.string().nullable(),
+]);
+export type CalendarEntry = z.infer<typeof calendarEntry>;
+export const CALENDAR_ENTRY_FIELDS = [
+  'id',
+  'invoiceId',
+  'partTypeId',
+  'installerId',
+  'localDateTime',
+  'timeAllowed',
+  'statusId',
+  'customerName',
+] as const;
+/** A calendar entry with its fields named (CalendarVisit). */
+export const calendarVisit = ([
+  id,
+  invoiceId,
+  partTypeId,
+  installerId,
+  localDateTime,
+  timeAllowed,
+  statusId,
+  customerName,
+]: CalendarEntry) => ({
+  id,
+  invoiceId,
+  partTypeId,
+  installerId,
+  localDateTime,
+  timeAllowed,
+  statusId,
+  customerName,
+});
+export type CalendarVisit = ReturnType<typeof calendarVisit>;
 export const calendarAnswer = z.object({
   startDate: ymd,
   endDate: ymd,
@@ -180,8 +233,11 @@ export const calendarAnswer = z.object({
   timeZone: z.string(),
   /** First visible time of the Day/Week view ('HH:mm'), domain calendarStartTime. */
   scrollTo: z.string(),
+  /** The lanes: active installers of the facility, and any other installer with a visit shown. */
   installers: z.array(z.object({ id, name: z.string() })),
-  appointments: appointmentRows,
+  /** The part types of the visits shown. */
+  partTypes: z.array(z.object({ id, name: z.string() })),
+  appointments: z.array(calendarEntry),
 });
 export type CalendarAnswer = z.infer<typeof calendarAnswer>;
 

@@ -94,6 +94,12 @@ export const appointments = pgTable(
     reviewedDateTime: ts('reviewed_date_time'),
     /** Order within a day's list (route position or time); defaults to the appointment time. */
     sortDate: ts('sort_date'),
+    /**
+     * Copies for the calendar (migration 0024): the schedule's time_allowed and the invoice's sold_to, kept by
+     * triggers; never written by the application.
+     */
+    timeAllowed: integer('time_allowed').notNull().default(60),
+    customerName: text('customer_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

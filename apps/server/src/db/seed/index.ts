@@ -107,6 +107,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, "vehicles' invoice state", () => syncVehicleInvoiceFlags(ctx));
+      await step(ctx, "visits' calendar copies", () => syncAppointmentCopies(ctx));
       await advanceSequences(ctx);
     });
   } else {
@@ -130,8 +131,9 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     log(`seed: indexes and foreign keys (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     await db.orm.transaction(async (tx) => {
       await step(bulk(tx), "vehicles' invoice state", () => syncVehicleInvoiceFlags(bulk(tx)));
-      await exec(bulk(tx), 'alter table service_vehicles enable trigger service_vehicles_invoice_flags');
-      await exec(bulk(tx), 'alter table invoices enable trigger invoices_service_vehicle_flags');
+      await step(bulk(tx), "visits' calendar copies", () => syncAppointmentCopies(bulk(tx)));
+      for (const [table, trigger] of COPY_TRIGGERS)
+        await exec(bulk(tx), `alter table ${table} enable trigger ${trigger}`);
       await advanceSequences(bulk(tx));
     });
   }
@@ -157,13 +159,32 @@ async function seedSmallTables(
   // (syncVehicleInvoiceFlags): a row trigger per vehicle, run while the invoices are still loading, would
   // be slower and could read an invoice not yet there. (PGlite's load runs with every trigger off.)
   if (dropKeys) {
-    await exec(ctx, 'alter table service_vehicles disable trigger service_vehicles_invoice_flags');
-    await exec(ctx, 'alter table invoices disable trigger invoices_service_vehicle_flags');
+    for (const [table, trigger] of COPY_TRIGGERS)
+      await exec(ctx, `alter table ${table} disable trigger ${trigger}`);
   }
   await step(ctx, 'reference data', () => seedReference(ctx));
   ctx.staff = await seedStaff(ctx, people, hashes);
   const writers = await seedDirectory(ctx, rng, people);
   return { saved, writers, staff: ctx.staff };
+}
+
+/** The triggers that keep copies (migrations 0023, 0024), off during a server's bulk load. */
+const COPY_TRIGGERS = [
+  ['service_vehicles', 'service_vehicles_invoice_flags'],
+  ['invoices', 'invoices_service_vehicle_flags'],
+  ['appointments', 'appointments_calendar_copies'],
+  ['appointment_schedules', 'appointment_schedules_time_to_appointments'],
+  ['invoices', 'invoices_name_to_appointments'],
+] as const;
+
+/** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */
+async function syncAppointmentCopies(ctx: SeedContext): Promise<void> {
+  await exec(
+    ctx,
+    `update appointments a set time_allowed = s.time_allowed, customer_name = i.sold_to
+       from appointment_schedules s, invoices i where s.id = a.schedule_id and i.id = a.invoice_id
+        and (a.time_allowed, a.customer_name) is distinct from (s.time_allowed, i.sold_to)`,
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
   APPOINTMENT_CHANGED_EVENT,
   calendarAnswer,
+  CALENDAR_ENTRY_FIELDS,
+  calendarVisit,
   dayRelatedRecords,
   scheduleListAnswer,
   scheduleSaveAnswer,
@@ -372,8 +374,19 @@ describe('calendar, list and day related records', () => {
         assistant,
       ),
     );
-    expect(week.appointments.map((x) => x.invoiceId)).toEqual(expect.arrayContaining([a, b]));
+    expect(week.appointments.map((x) => calendarVisit(x).invoiceId)).toEqual(expect.arrayContaining([a, b]));
     expect(week.view).toBe('Week');
+    // Only what the calendar draws, as tuples (calendarVisit names them); the names once, beside them.
+    const first = week.appointments.map(calendarVisit).find((x) => x.invoiceId === a);
+    expect(week.appointments[0]).toHaveLength(CALENDAR_ENTRY_FIELDS.length);
+    expect(first).toMatchObject({
+      localDateTime: `${day}T07:00`,
+      statusId: 1,
+      partTypeId: 2,
+      timeAllowed: 90,
+    });
+    expect(week.partTypes.map((p) => p.id)).toEqual(expect.arrayContaining([1, 2]));
+    expect(week.installers.find((i) => i.id === first?.installerId)?.name).toBeTruthy();
     expect(new Date(`${week.startDate}T00:00:00Z`).getUTCDay()).toBe(0);
     const dayView = parseAs(
       calendarAnswer,
@@ -394,8 +407,8 @@ describe('calendar, list and day related records', () => {
         assistant,
       ),
     );
-    expect(noRepairs.appointments.map((x) => x.invoiceId)).toContain(a);
-    expect(noRepairs.appointments.map((x) => x.invoiceId)).not.toContain(b);
+    expect(noRepairs.appointments.map((x) => calendarVisit(x).invoiceId)).toContain(a);
+    expect(noRepairs.appointments.map((x) => calendarVisit(x).invoiceId)).not.toContain(b);
     const mine = parseAs(
       calendarAnswer,
       await get(
@@ -403,11 +416,44 @@ describe('calendar, list and day related records', () => {
         assistant,
       ),
     );
-    expect(mine.appointments.every((x) => x.installerId === ids.repairTech)).toBe(true);
+    expect(mine.appointments.every((x) => calendarVisit(x).installerId === ids.repairTech)).toBe(true);
     expect(
       (await get(`/api/appointmentsSchedule/calendar?startDate=${day}&view=Year`, assistant)).statusCode,
     ).toBe(400);
     expect((await get('/api/appointmentsSchedule/calendar', assistant)).statusCode).toBe(400);
+  });
+
+  it("keeps each visit's length and customer as its schedule and invoice change, whoever writes them", async () => {
+    const day = uniqueDay();
+    const id = await invoice();
+    await post('/api/appointmentsSchedule/save', assistant, form(id, `${day}T10:00`, { timeAllowed: 120 }));
+    const entry = async () => {
+      const week = parseAs(
+        calendarAnswer,
+        await get(
+          `/api/appointmentsSchedule/calendar?startDate=${day}&view=Day&facilityId=${facilityId}`,
+          assistant,
+        ),
+      );
+      return week.appointments.map(calendarVisit).find((x) => x.invoiceId === id);
+    };
+    expect(await entry()).toMatchObject({ timeAllowed: 120 });
+    // The copies are the database's (migration 0024): plain SQL moves them too, and a direct write is recomputed.
+    const { db } = app.deps;
+    await db.rows(sql`update appointment_schedules set time_allowed = 45 where invoice_id = ${id}`);
+    await db.rows(sql`update invoices set sold_to = 'Renamed Customer' where id = ${id}`);
+    expect(await entry()).toMatchObject({ timeAllowed: 45, customerName: 'Renamed Customer' });
+    await db.rows(
+      sql`update appointments set customer_name = 'x', time_allowed = 1 where invoice_id = ${id}`,
+    );
+    expect(await entry()).toMatchObject({ timeAllowed: 45, customerName: 'Renamed Customer' });
+    // A move through the form keeps them on the new visit.
+    await post('/api/appointmentsSchedule/save', assistant, form(id, `${day}T14:00`, { timeAllowed: 30 }));
+    expect(await entry()).toMatchObject({
+      localDateTime: `${day}T14:00`,
+      timeAllowed: 30,
+      customerName: 'Renamed Customer',
+    });
   });
 
   it('lists the schedules of an invoice and the installer day; day related records prefill the form', async () => {

@@ -1,5 +1,11 @@
 import { NodeIndexOutlined } from '@ant-design/icons';
-import type { AppointmentRow, CalendarView, Installer } from '@glass/domain/contracts';
+import { appointmentStatusLabel } from '@glass/domain/enums';
+import {
+  type CalendarView,
+  type CalendarVisit,
+  calendarVisit,
+  type Installer,
+} from '@glass/domain/contracts';
 import {
   FAILED_TO_GET_INSTALLERS,
   FAILED_TO_LIST_APPOINTMENTS,
@@ -38,7 +44,7 @@ interface CalEvent {
   start: Date;
   end: Date;
   resourceId: number | null;
-  row: AppointmentRow;
+  row: CalendarVisit;
 }
 
 // The addon ships as CommonJS only: the bundle may hand over its module object instead of the function.
@@ -81,23 +87,24 @@ export function CalendarPage() {
   });
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
 
-  const events = useMemo<CalEvent[]>(
-    () =>
-      (cal.data?.appointments ?? []).map((a) => {
-        const start = wallToDate(a.localDateTime);
-        return {
-          id: a.id,
-          title: `${timeLabel(a.localDateTime)} ${a.statusName} · #${a.invoiceId} ${a.customerName ?? ''} · ${a.partTypeName}${
-            view === 'Day' ? '' : ` · ${a.installerName ?? 'Unassigned'}`
-          }`,
-          start,
-          end: new Date(start.getTime() + a.timeAllowed * 60_000),
-          resourceId: a.installerId,
-          row: a,
-        };
-      }),
-    [cal.data, view],
-  );
+  const events = useMemo<CalEvent[]>(() => {
+    const names = new Map((cal.data?.installers ?? []).map((i) => [i.id, i.name]));
+    const partTypes = new Map((cal.data?.partTypes ?? []).map((p) => [p.id, p.name]));
+    return (cal.data?.appointments ?? []).map(calendarVisit).map((a) => {
+      const start = wallToDate(a.localDateTime);
+      const installer = (a.installerId && names.get(a.installerId)) || 'Unassigned';
+      return {
+        id: a.id,
+        title: `${timeLabel(a.localDateTime)} ${appointmentStatusLabel(a.statusId as never) ?? ''} · #${a.invoiceId} ${a.customerName ?? ''} · ${partTypes.get(a.partTypeId) ?? ''}${
+          view === 'Day' ? '' : ` · ${installer}`
+        }`,
+        start,
+        end: new Date(start.getTime() + a.timeAllowed * 60_000),
+        resourceId: a.installerId,
+        row: a,
+      };
+    });
+  }, [cal.data, view]);
   const lanes = view === 'Day' ? (cal.data?.installers ?? []) : undefined;
   const dayEvents = events.filter((e) => dateToDay(e.start) === startDate);
   const scrollTo = useMemo(() => {
