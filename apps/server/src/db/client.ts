@@ -92,6 +92,11 @@ export async function openDatabase(opts: {
       application_name: o.applicationName ?? 'glass-shop',
       connectionTimeoutMillis: o.connectTimeoutMs ?? 0,
       idleTimeoutMillis: o.idleTimeoutMs ?? 10_000,
+      // A named (prepared) statement keeps one generic plan per connection: PostgreSQL otherwise replans the
+      // lists' statements on every call whenever a custom plan looks cheaper on paper, which cost the invoice
+      // list 13 ms of planning a request (bench/RESULTS.md). A statement that needs its parameters seen
+      // (a fragment match, wantsFreshPlan) runs unnamed and is planned with them each time.
+      options: '-c plan_cache_mode=force_generic_plan',
     });
     const orm: Orm = drizzlePg(pool, { schema });
     return {

@@ -138,10 +138,20 @@ export const invoices = pgTable(
     index('invoices_open_date_time_idx').on(t.openDateTime),
     // Nulls as OData sorts them (odata/README.md): follow_up_at ASC NULLS FIRST; open_date_time is NOT NULL
     // and sorted DESC without a NULLS clause, which is DESC NULLS FIRST (migration 0007).
+    // Ending in the key (migration 0025): a page's keys are an index-only range in list order, no sort.
     index('invoices_list_order_idx').on(
       t.lost,
       t.followUpAt.asc().nullsFirst(),
       t.openDateTime.desc().nullsFirst(),
+      t.id,
+    ),
+    // The same order within a facility (a facility's window, migration 0025).
+    index('invoices_list_facility_order_idx').on(
+      t.facilityId,
+      t.lost,
+      t.followUpAt.asc().nullsFirst(),
+      t.openDateTime.desc().nullsFirst(),
+      t.id,
     ),
     index('invoices_facility_idx').on(t.facilityId, t.openDateTime),
     // Reports (migration 0021): a facility's local range with every column Sales, Technicians and Receivables read.

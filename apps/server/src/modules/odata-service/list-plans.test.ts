@@ -48,9 +48,9 @@ describe('list orders with nulls first ascending still read their indexes in ord
     const plan = await planOf(
       page(invoiceListResource, { $top: '250', $filter: 'openDateTime ge 2024-01-01T00:00:00Z' }),
     );
+    // The index ends in the key (migration 0025): it delivers the whole order, no sort at all.
     expect(plan).toContain('Index Scan using invoices_list_order_idx');
-    expect(plan).toContain('Presorted Key: i.lost, i.follow_up_at, i.open_date_time');
-    expect(plan).not.toMatch(/(?<!Incremental )Sort {2}/);
+    expect(plan).not.toMatch(/Sort {2}/);
   });
 
   it('the invoice list is read part by part, each part seeking its OpenDateTime window in that index', async () => {
@@ -67,6 +67,23 @@ describe('list orders with nulls first ascending still read their indexes in ord
         /Index Cond: \(\(lost = (false|true)\) AND \(follow_up_at IS (NOT )?NULL\) AND \(open_date_time >=/,
       );
     }
+  });
+
+  it("a facility's window is a range of the facility's list order index, read for its keys alone", async () => {
+    const compiled = compileODataQuery(invoiceListResource, {
+      $top: '250',
+      $filter:
+        'openDateTime ge 2024-01-01T00:00:00Z and openDateTime lt 2024-02-01T00:00:00Z and facilityId eq 1',
+    });
+    // The first part (open, no follow-up) holds nearly all of a window; on this small database the planner
+    // may take the other parts from the list order index, always without a sort.
+    const first = await planOf(compiled.partitioned!.keys(0, 250));
+    expect(first).toMatch(/Index Only Scan using invoices_list_facility_order_idx/);
+    expect(first).toMatch(
+      /Index Cond: \(\(facility_id = '1'::bigint\) AND \(lost = false\) AND \(follow_up_at IS NULL\) AND \(open_date_time >=/,
+    );
+    for (let i = 0; i < 4; i++)
+      expect(await planOf(compiled.partitioned!.keys(i, 250))).not.toMatch(/Sort {2}/);
   });
 
   it('the finalizing queue (submittedAt asc nulls first)', async () => {
