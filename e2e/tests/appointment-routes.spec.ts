@@ -189,3 +189,44 @@ test.describe('the office route view', () => {
     await expect.poll(() => shownInvoices(list)).toEqual([b]);
   });
 });
+
+test.describe('the route view on a touch screen', () => {
+  test.use({ user: DEMO.adminAssistant, viewport: { width: 375, height: 812 }, hasTouch: true });
+
+  test('a finger drags a stop by its handle to another place in the list', async ({ page, request }) => {
+    const admin = await api(request);
+    const installers = (await admin<{ id: number; firstName: string }[]>('GET', '/api/users/installers'))
+      .body;
+    const lead = installers.find((u) => u.firstName === 'Luis') as { id: number };
+    const day = freeDay(400 + (Date.now() % 50));
+    const a = await book(admin, lead.id, `${day}T09:00`, 30.0);
+    const b = await book(admin, lead.id, `${day}T10:00`, 30.05);
+    const c = await book(admin, lead.id, `${day}T11:00`, 30.1);
+    await page.goto(`/appointment-routes?date=${day}&installerId=${lead.id}`);
+    const list = page.getByRole('region', { name: /^Route stops of/ });
+    await expect(list).toBeVisible();
+    expect(await shownInvoices(list)).toEqual([a, b, c]);
+    await list.scrollIntoViewIfNeeded();
+
+    // Real touch input (Chromium turns it into pointer events of type touch): press the first stop's handle,
+    // move the finger onto the last stop, lift it.
+    const handle = await list.getByTestId('route-stop-handle').first().boundingBox();
+    const last = await list.getByTestId('route-stop').last().boundingBox();
+    if (!handle || !last) throw new Error('the stops are not laid out');
+    const from = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+    const to = { x: from.x, y: last.y + last.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+    await touch('touchStart', from);
+    for (let k = 1; k <= 5; k++)
+      await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * k) / 5 });
+    await touch('touchEnd');
+
+    expect(await shownInvoices(list)).toEqual([b, c, a]);
+    await expect(list.getByRole('status')).toHaveText(`Stop invoice ${a} moved to position 3 of 3.`);
+    await expect(page.getByText('Not saved')).toBeVisible();
+    // Nothing wider than the phone's screen with the handles shown.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

@@ -92,12 +92,10 @@ export async function openDatabase(opts: {
       application_name: o.applicationName ?? 'glass-shop',
       connectionTimeoutMillis: o.connectTimeoutMs ?? 0,
       idleTimeoutMillis: o.idleTimeoutMs ?? 10_000,
-      // A named (prepared) statement keeps one generic plan per connection: PostgreSQL otherwise replans the
-      // lists' statements on every call whenever a custom plan looks cheaper on paper, which cost the invoice
-      // list 13 ms of planning a request (bench/RESULTS.md). A statement that needs its parameters seen
-      // (a fragment match, wantsFreshPlan) runs unnamed and is planned with them each time.
-      options: '-c plan_cache_mode=force_generic_plan',
     });
+    // An idle connection the server closed (a restart, a terminated backend) is an 'error' event on its pool:
+    // unheard, it would end the process. The pool drops it and opens a new one for the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
     const orm: Orm = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',

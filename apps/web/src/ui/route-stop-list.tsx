@@ -6,8 +6,10 @@ import { clockOf, formatKm, type PlannedStop } from './route-plan';
 import './route.css';
 
 /**
- * The stops of a route in order, each with its booked time and ETA. Reordered by dragging a row (mouse or
- * touch-pen) or, for the keyboard and screen readers, with the up/down buttons; every move is announced.
+ * The stops of a route in order, each with its booked time and ETA. Reordered by dragging a row with the mouse
+ * (the browser's drag and drop), by dragging its handle with a finger or pen (pointer events: phones and tablets
+ * have no HTML drag and drop), or, for the keyboard and screen readers, with the up/down buttons; every move is
+ * announced.
  */
 export function RouteStopList<S extends PlannedStop>({
   stops,
@@ -31,6 +33,37 @@ export function RouteStopList<S extends PlannedStop>({
     onMoveTo(from, to);
     setSaid(`Stop ${name(stops[from])} moved to position ${to + 1} of ${stops.length}.`);
   };
+  /** The row under a finger: its position in the list, or null outside the list. */
+  const rowAt = (x: number, y: number) => {
+    const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-stop-index]');
+    return row ? Number(row.dataset.stopIndex) : null;
+  };
+  /** Touch and pen drag the handle; the mouse keeps the row's own drag and drop. */
+  const touchDrag = (i: number) => ({
+    onPointerDown: (e: React.PointerEvent<HTMLElement>) => {
+      if (e.pointerType === 'mouse') return;
+      e.preventDefault();
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      setDragFrom(i);
+      setOver(i);
+    },
+    onPointerMove: (e: React.PointerEvent<HTMLElement>) => {
+      if (e.pointerType === 'mouse' || dragFrom === null) return;
+      const at = rowAt(e.clientX, e.clientY);
+      if (at !== null) setOver(at);
+    },
+    onPointerUp: (e: React.PointerEvent<HTMLElement>) => {
+      if (e.pointerType === 'mouse' || dragFrom === null) return;
+      const at = rowAt(e.clientX, e.clientY) ?? over;
+      if (at !== null) move(dragFrom, at);
+      setDragFrom(null);
+      setOver(null);
+    },
+    onPointerCancel: () => {
+      setDragFrom(null);
+      setOver(null);
+    },
+  });
   return (
     <section aria-label={label} className="route-stops">
       <List
@@ -42,6 +75,7 @@ export function RouteStopList<S extends PlannedStop>({
           return (
             <List.Item
               data-testid="route-stop"
+              data-stop-index={i}
               className={`route-stop${over === i && dragFrom !== null && dragFrom !== i ? ' route-stop-over' : ''}`}
               draggable
               onDragStart={(e) => {
@@ -85,7 +119,14 @@ export function RouteStopList<S extends PlannedStop>({
                 />,
               ]}
             >
-              <HolderOutlined className="route-stop-handle" aria-hidden />
+              <span
+                className="route-stop-handle"
+                data-testid="route-stop-handle"
+                aria-hidden
+                {...touchDrag(i)}
+              >
+                <HolderOutlined />
+              </span>
               <span className="route-stop-number" aria-hidden>
                 {i + 1}
               </span>

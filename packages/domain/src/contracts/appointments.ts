@@ -205,27 +205,13 @@ export const CALENDAR_ENTRY_FIELDS = [
   'statusId',
   'customerName',
 ] as const;
-/** A calendar entry with its fields named (CalendarVisit). */
-export const calendarVisit = ([
-  id,
-  invoiceId,
-  partTypeId,
-  installerId,
-  localDateTime,
-  timeAllowed,
-  statusId,
-  customerName,
-]: CalendarEntry) => ({
-  id,
-  invoiceId,
-  partTypeId,
-  installerId,
-  localDateTime,
-  timeAllowed,
-  statusId,
-  customerName,
-});
-export type CalendarVisit = ReturnType<typeof calendarVisit>;
+type EntryFields = typeof CALENDAR_ENTRY_FIELDS;
+/** A calendar entry with its fields named. */
+export type CalendarVisit = {
+  [I in keyof EntryFields & `${number}` as EntryFields[I]]: CalendarEntry[I & keyof CalendarEntry];
+};
+export const calendarVisit = (entry: CalendarEntry): CalendarVisit =>
+  Object.fromEntries(CALENDAR_ENTRY_FIELDS.map((k, i) => [k, entry[i]])) as CalendarVisit;
 export const calendarAnswer = z.object({
   startDate: ymd,
   endDate: ymd,
