@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { renderSql, wantsFreshPlan } from '../odata/render-sql.js';
+import { renderSql, wantsFreshPlan, wantsOnePlan } from '../odata/render-sql.js';
 import type { PgOptions } from '../config.js';
 import * as schema from './schema/index.js';
 import { type Db, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
@@ -27,8 +27,9 @@ export interface Database extends Db {
    * `rows()` for the hot read queries of the lists: on a PostgreSQL server the statement is prepared once
    * per connection (by its text) so that, once PostgreSQL settles on a generic plan, it is not planned on
    * every request. Only the first MAX_PREPARED distinct texts of a process are prepared, which bounds the
-   * statements each connection keeps; later ones run as plain queries. Rows come with pg's parsers (the
-   * lists read only JSON text, counts and keys).
+   * statements each connection keeps; later ones run as plain queries. A statement marked planOnce
+   * (render-sql.ts) keeps one generic plan, one marked planEachTime runs unnamed and is planned with its
+   * values. Rows come with pg's parsers (the lists read only JSON text, counts and keys).
    */
   listRows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /**
@@ -84,7 +85,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const o = opts.pg ?? {};
-    const pool = new pg.Pool({
+    const settings: pg.PoolConfig = {
       connectionString: opts.databaseUrl,
       max: o.poolMax ?? Number(process.env.PG_POOL_MAX ?? 10),
       // Every session: a runaway statement is cancelled; pg_stat_activity names the app.
@@ -92,10 +93,22 @@ export async function openDatabase(opts: {
       application_name: o.applicationName ?? 'glass-shop',
       connectionTimeoutMillis: o.connectTimeoutMs ?? 0,
       idleTimeoutMillis: o.idleTimeoutMs ?? 10_000,
-    });
+    };
     // An idle connection the server closed (a restart, a terminated backend) is an 'error' event on its pool:
     // unheard, it would end the process. The pool drops it and opens a new one for the next query.
-    pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
+    const opened = (p: pg.Pool) => {
+      p.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
+      return p;
+    };
+    const pool = opened(new pg.Pool(settings));
+    // Statements marked planOnce (render-sql.ts) run on sessions of their own that keep one generic plan per
+    // statement; every other statement keeps PostgreSQL's choice (forcing generic plans everywhere made the
+    // service vehicle lists slower, and plans even unnamed statements without their values). Opened on first use.
+    let onePlan: pg.Pool | undefined;
+    const poolFor = (query: SQL, name: string | undefined) =>
+      name && wantsOnePlan(query)
+        ? (onePlan ??= opened(new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' })))
+        : pool;
     const orm: Orm = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
@@ -106,13 +119,13 @@ export async function openDatabase(opts: {
       async listRows<T>(query: SQL) {
         const { sql: text, params } = renderSql(query);
         const name = wantsFreshPlan(query) ? undefined : statementName(text);
-        const res = await pool.query({ name, text, values: params });
+        const res = await poolFor(query, name).query({ name, text, values: params });
         return res.rows as T[];
       },
       async listTuples<T extends unknown[]>(query: SQL) {
         const { sql: text, params } = renderSql(query);
         const name = wantsFreshPlan(query) ? undefined : statementName(text);
-        const res = await pool.query({ name, text, values: params, rowMode: 'array' });
+        const res = await poolFor(query, name).query({ name, text, values: params, rowMode: 'array' });
         return res.rows as T[];
       },
       statement<T>(text: string) {
@@ -125,7 +138,7 @@ export async function openDatabase(opts: {
           () => true,
           () => false,
         ),
-      close: () => pool.end(),
+      close: () => Promise.all([pool.end(), onePlan?.end()]).then(() => undefined),
     };
   }
   let dataPath: string | undefined;

@@ -4,7 +4,7 @@ export { escapeLike, likeContains, likePrefix } from './literals.js';
 export { ODataError } from './odata-error.js';
 export { MAX_EXPAND_DEPTH } from './plan.js';
 export { MAX_OPTION_LENGTH } from './query-options.js';
-export { renderSql } from './render-sql.js';
+export { planOnce, renderSql } from './render-sql.js';
 export { buildNextLink, runODataQuery } from './run.js';
 export type {
   CompiledQuery,

@@ -48,3 +48,20 @@ export function planEachTime<T extends SQL | undefined>(query: T): T {
 export function wantsFreshPlan(query: SQL): boolean {
   return planEachRun.has(query);
 }
+
+const planOnceSet = new WeakSet<SQL>();
+/**
+ * Marks a statement whose generic plan is known to be right for every parameter value (the installer's day:
+ * one installer's visits of one day): Database.listRows runs it on sessions that keep one generic plan per
+ * statement (`plan_cache_mode = force_generic_plan`). Left to choose, PostgreSQL planned it again on every
+ * call, which cost as much as running it (0.81× the bare endpoint; 1.29× with one plan, bench/RESULTS.md
+ * 2026-11-27). Measured and not taken for the invoice list (no gain) nor the calendar (slower). A statement
+ * marked planEachTime as well is planned each time.
+ */
+export function planOnce<T extends SQL | undefined>(query: T): T {
+  if (query) planOnceSet.add(query);
+  return query;
+}
+export function wantsOnePlan(query: SQL): boolean {
+  return planOnceSet.has(query) && !planEachRun.has(query);
+}

@@ -24,6 +24,7 @@ import type { Db } from '../../db/unit-of-work.js';
 import type { CheckedImage, FileStore } from '../../files/file-store.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AlertHub } from '../../realtime/hub.js';
+import { planOnce } from '../../odata/index.js';
 import { recordInvoiceChange } from '../invoices/index.js';
 
 export type MarkKind = 'confirmed' | 'customerWaiting' | 'reviewed';
@@ -164,7 +165,7 @@ export class AppointmentFieldService {
     // A named prepared statement on PostgreSQL (Database.listRows): planning the statement cost as much as
     // running it.
     const [{ stops }] = await this.db.listRows<{ stops: string }>(
-      stopsJsonSql(user.id, place.day, place.tz, place.routeId),
+      planOnce(stopsJsonSql(user.id, place.day, place.tz, place.routeId)),
     );
     return `{"date":${JSON.stringify(place.day)},"timeZone":${JSON.stringify(place.tz)},"installerId":${user.id},"start":${place.start ?? 'null'},"stops":${stops}}`;
   }
