@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import type { StopEta } from '@glass/domain/rules/route-order';
 import { Alert, Button, List } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { clockOf, formatKm, type PlannedStop } from './route-plan';
 import './route.css';
 
@@ -33,10 +33,11 @@ export function RouteStopList<S extends PlannedStop>({
     onMoveTo(from, to);
     setSaid(`Stop ${name(stops[from])} moved to position ${to + 1} of ${stops.length}.`);
   };
-  /** The row under a finger: its position in the list, or null outside the list. */
+  const listRef = useRef<HTMLElement>(null);
+  /** The row of this list under a finger: its position, or null elsewhere (another installer's list too). */
   const rowAt = (x: number, y: number) => {
     const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-stop-index]');
-    return row ? Number(row.dataset.stopIndex) : null;
+    return row && listRef.current?.contains(row) ? Number(row.dataset.stopIndex) : null;
   };
   /** Touch and pen drag the handle; the mouse keeps the row's own drag and drop. */
   const touchDrag = (i: number) => ({
@@ -65,7 +66,7 @@ export function RouteStopList<S extends PlannedStop>({
     },
   });
   return (
-    <section aria-label={label} className="route-stops">
+    <section aria-label={label} className="route-stops" ref={listRef}>
       <List
         bordered
         dataSource={stops}
