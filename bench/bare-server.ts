@@ -183,6 +183,71 @@ app.get('/appointments-week', async (req) => {
   return { installers: installers.rows, partTypes: partTypes.rows, appointments: rows.rows };
 });
 
+// GET /api/appointments/facility (issue #18): one facility's visits of a local day with every field of the
+// screen's row (contracts appointmentRow), the naive way: joins, a look-up per name, the rows as objects.
+app.get('/facility-appointments', async (req) => {
+  const q = req.query as { facilityId: string; day: string };
+  const rows = await pool.query(
+    `select a.id, a.schedule_id as "scheduleId", a.invoice_id as "invoiceId", a.part_type_id as "partTypeId",
+            pt.name as "partTypeName", pt.is_replacement as "isReplacement", a.facility_id as "facilityId",
+            f.name as "facilityName", a.installer_id as "installerId",
+            (select u.first_name || ' ' || u.last_name from users u where u.id = a.installer_id) as "installerName",
+            a.appointment_date_time as "appointmentDateTime",
+            to_char(a.appointment_date_time at time zone f.time_zone, 'YYYY-MM-DD"T"HH24:MI') as "localDateTime",
+            a.scheduled_time as "scheduledTime", a.eta, a.ata, a.etc, a.atc, a.status_id as "statusId",
+            st.name as "statusName", a.confirmed_date_time as "confirmedDateTime", a.customer_waiting as "customerWaiting",
+            a.reviewed_date_time as "reviewedDateTime", a.sort_date as "sortDate", s.time_allowed as "timeAllowed",
+            s.service_appointment as "serviceAppointment", s.service_address as "serviceAddress", s.city, s.state, s.zip,
+            s.latitude, s.longitude, s.phone1, s.phone2, i.sold_to as "customerName",
+            concat_ws(' ', i.vehicle_year::text, i.vehicle_make, i.vehicle_model) as vehicle, s.instructions,
+            s.schedule_instructions as "scheduleInstructions", s.loaner_car_id as "loanerCarId",
+            (select lc.name from loaner_cars lc where lc.id = s.loaner_car_id) as "loanerCarName",
+            s.expected_return_time as "expectedReturnTime", s.customer_is_waiting as "customerIsWaiting",
+            s.customer_waiting_option_id as "customerWaitingOptionId",
+            (select o.name from customer_waiting_options o where o.id = s.customer_waiting_option_id) as "customerWaitingOptionName"
+     from appointments a join appointment_schedules s on s.id = a.schedule_id join invoices i on i.id = a.invoice_id
+     join facilities f on f.id = a.facility_id join appointment_statuses st on st.id = a.status_id
+     join part_types pt on pt.id = a.part_type_id
+     where a.facility_id = $1 and a.appointment_date_time >= ($2::date)::timestamp at time zone f.time_zone
+       and a.appointment_date_time < ($2::date + 1)::timestamp at time zone f.time_zone
+     order by a.appointment_date_time, a.id`,
+    [Number(q.facilityId), q.day],
+  );
+  return rows.rows;
+});
+
+// GET /api/LoanerReservations (issue #18), the naive way the spec words it ("OData GET on appointment
+// schedules"): schedules that carry a car or a reservation, newest appointment first, page and count.
+const LOANER_FROM = `appointment_schedules s join invoices i on i.id = s.invoice_id
+  left join loaner_reservations r on r.appointment_schedule_id = s.id
+  left join loaner_car_usages u on u.loaner_reservation_id = r.id
+  left join loaner_cars lc on lc.id = coalesce(u.loaner_car_id, r.loaner_car_id, s.loaner_car_id)
+  left join customers c on c.id = i.customer_id
+  where (s.loaner_car_id is not null or r.id is not null) and ($1::int is null or i.facility_id = $1)`;
+app.get('/loaner-reservations', async (req) => {
+  const f = (req.query as { facilityId?: string }).facilityId;
+  const facility = f ? Number(f) : null;
+  const [rows, count] = await Promise.all([
+    pool.query(
+      `select s.id, r.id as "reservationId", s.invoice_id as "invoiceId", i.facility_id as "facilityId",
+              (select name from facilities where id = i.facility_id) as "facilityName",
+              c.first_name || ' ' || c.last_name as "customerName", c.primary_phone as "customerPhone",
+              coalesce(r.loaner_car_type_id, lc.loaner_car_type_id) as "reservedTypeId", lc.id as "loanerCarId",
+              lc.name as "carName", lc.license_plate as "licensePlate",
+              coalesce(r.appointment_date, (select max(a.appointment_date_time) from appointments a where a.schedule_id = s.id),
+                       s.created_at) as "appointmentDate",
+              coalesce(r.expected_return, s.expected_return_time) as "expectedReturn", r.cancelled_at, u.id as "usageId",
+              u.check_out_at as "checkOutAt", u.check_out_mileage as "checkOutMileage", u.check_in_at as "checkInAt",
+              u.check_in_mileage as "checkInMileage", u.policy_number as "policyNumber",
+              u.driver_license_name as "driverLicenseName", u.driver_license_number as "driverLicenseNumber"
+       from ${LOANER_FROM} order by "appointmentDate" desc, s.id limit 25`,
+      [facility],
+    ),
+    pool.query(`select count(*) from ${LOANER_FROM}`, [facility]),
+  ]);
+  return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
+});
+
 app.get('/my-service-vehicles', async (req) => {
   const userId = Number((req.query as { userId: string }).userId);
   const [rows, count] = await Promise.all([pool.query(MY_LIST, [userId]), pool.query(MY_COUNT, [userId])]);

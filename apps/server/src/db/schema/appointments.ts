@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, facilities, ts, updatedAt, users } from './core.js';
 import { pk } from './columns.js';
 import { invoices } from './invoices.js';
@@ -120,3 +120,13 @@ export const appointments = pgTable(
     index('appointments_schedule_idx').on(t.scheduleId),
   ],
 );
+
+/**
+ * Counters of change for the appointment answers kept per process (migration 0026, decision 0013): one per
+ * facility, raised by every statement that writes its visits or their schedules; row 0 by what every facility's
+ * answers show (installers, part types, statuses, names, time zones). Kept by triggers.
+ */
+export const appointmentVersions = pgTable('appointment_versions', {
+  facilityId: integer('facility_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});

@@ -85,6 +85,8 @@ export const loanerReservations = pgTable(
     uniqueIndex('loaner_reservations_schedule_uq').on(t.appointmentScheduleId),
     index('loaner_reservations_invoice_idx').on(t.invoiceId),
     index('loaner_reservations_car_idx').on(t.loanerCarId, t.appointmentDate),
+    // Migration 0027: the list of one facility, newest first.
+    index('loaner_reservations_facility_date_idx').on(t.facilityId, t.appointmentDate),
   ],
 );
 

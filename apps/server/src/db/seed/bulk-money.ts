@@ -93,18 +93,21 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
   );
 }
 
-/** Loaner reservations for schedules with a loaner car, with check-out/check-in when past. */
+/**
+ * Loaner reservations: one for every schedule with a loaner car (migration 0027's rule), with check-out/check-in
+ * when past.
+ */
 export async function seedLoaners(ctx: SeedContext): Promise<void> {
   const { anchorSql: now } = ctx;
   await exec(
     ctx,
     `insert into loaner_reservations (appointment_schedule_id, invoice_id, customer_id, facility_id, loaner_car_type_id,
        loaner_car_id, appointment_date, expected_return, cancelled_at, created_by_id, created_at, updated_at)
-     select s.id, s.invoice_id, i.customer_id, i.facility_id, lc.loaner_car_type_id, s.loaner_car_id, a.at,
-       a.at + interval '1 day', case when i.void or i.lost then s.created_at + interval '1 day' end, s.created_by_id,
-       s.created_at, s.created_at
+     select s.id, s.invoice_id, i.customer_id, i.facility_id, lc.loaner_car_type_id, s.loaner_car_id,
+       coalesce(a.at, s.created_at), coalesce(a.at, s.created_at) + interval '1 day',
+       case when i.void or i.lost then s.created_at + interval '1 day' end, s.created_by_id, s.created_at, s.created_at
      from appointment_schedules s join invoices i on i.id = s.invoice_id join loaner_cars lc on lc.id = s.loaner_car_id
-     join (select ap.schedule_id, max(ap.appointment_date_time) as at from appointments ap
+     left join (select ap.schedule_id, max(ap.appointment_date_time) as at from appointments ap
              join appointment_schedules ls on ls.id = ap.schedule_id and ls.loaner_car_id is not null
            group by ap.schedule_id) a on a.schedule_id = s.id
      where s.loaner_car_id is not null

@@ -168,13 +168,15 @@ async function seedSmallTables(
   return { saved, writers, staff: ctx.staff };
 }
 
-/** The triggers that keep copies (migrations 0023, 0024), off during a server's bulk load. */
+/** The triggers that keep copies (migrations 0023, 0024, 0027), off during a server's bulk load. */
 const COPY_TRIGGERS = [
   ['service_vehicles', 'service_vehicles_invoice_flags'],
   ['invoices', 'invoices_service_vehicle_flags'],
   ['appointments', 'appointments_calendar_copies'],
   ['appointment_schedules', 'appointment_schedules_time_to_appointments'],
   ['invoices', 'invoices_name_to_appointments'],
+  // Migration 0027: the seed writes each loaner schedule's reservation itself (seedLoaners).
+  ['appointment_schedules', 'appointment_schedules_loaner_reservation'],
 ] as const;
 
 /** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */

@@ -8,12 +8,14 @@ import type {
   appointmentNotes,
   appointmentParts,
 } from '@glass/domain/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions.js';
+import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { notFound } from '../../http/errors.js';
-import { appointmentSelect, dayWindow } from './sql.js';
+import { cachedAnswer } from './answer-cache.js';
+import { appointmentJson, appointmentSelect, dayWindow } from './sql.js';
 
 /** 404 unless the invoice exists. */
 export async function assertInvoiceExists(db: Db, id: number) {
@@ -38,40 +40,55 @@ export async function todayInZone(db: Db, tz: string): Promise<string> {
   return row.d;
 }
 
-/** GET /api/appointments {mineOnly, startDate}: the day's visits; mine: where I am the installer. */
+/**
+ * GET /api/appointments {mineOnly, startDate}: the day's visits as JSON text; mine: where I am the installer.
+ * Kept while no visit changes (answer-cache.ts): every screen of the day asks for the same.
+ */
 export async function listAppointments(
-  db: Db,
+  db: Database,
   user: SessionUser,
   q: { mineOnly?: boolean; startDate?: string },
-): Promise<AppointmentRow[]> {
+): Promise<string> {
   const tz = await facilityZone(db, user.facilityId);
   const day = q.startDate ?? (await todayInZone(db, tz));
-  const mine = q.mineOnly ? sql`and a.installer_id = ${user.id}` : sql``;
-  return db.rows<AppointmentRow>(
-    appointmentSelect(
-      sql`${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)} ${mine}`,
-      sql`coalesce(a.sort_date, a.appointment_date_time), a.appointment_date_time, a.id`,
+  const installer = q.mineOnly ? user.id : undefined;
+  const key = JSON.stringify(['day', tz, day, installer]);
+  return cachedAnswer(db, undefined, key, () =>
+    jsonOf(
+      db,
+      appointmentJson(
+        sql`${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)} ${installer ? sql`and a.installer_id = ${installer}` : sql``}`,
+        sql`coalesce(a.sort_date, a.appointment_date_time), a.appointment_date_time, a.id`,
+      ),
     ),
   );
 }
 
-/** GET /api/appointments/facility {appointmentStartDate}: the day's visits of the user's current facility. */
+/**
+ * GET /api/appointments/facility {appointmentStartDate}: the day's visits of the user's current facility, kept
+ * while none of them changes (answer-cache.ts): every office screen of the facility shows the same day.
+ */
 export async function facilityAppointments(
-  db: Db,
+  db: Database,
   user: SessionUser,
   q: { appointmentStartDate?: string; facilityId?: number },
-): Promise<AppointmentRow[]> {
+): Promise<string> {
   const facilityId = q.facilityId ?? user.facilityId;
-  if (!facilityId) return [];
-  const tz = await facilityZone(db, facilityId);
-  const day = q.appointmentStartDate ?? (await todayInZone(db, tz));
-  return db.rows<AppointmentRow>(
-    appointmentSelect(
-      sql`a.facility_id = ${facilityId} and ${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)}`,
-      sql`a.appointment_date_time, a.id`,
-    ),
-  );
+  if (!facilityId) return '[]';
+  const day = q.appointmentStartDate ?? (await todayInZone(db, await facilityZone(db, facilityId)));
+  return cachedAnswer(db, facilityId, JSON.stringify(['facility', facilityId, day]), async () => {
+    const tz = await facilityZone(db, facilityId);
+    return jsonOf(
+      db,
+      appointmentJson(
+        sql`a.facility_id = ${facilityId} and ${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)}`,
+        sql`a.appointment_date_time, a.id`,
+      ),
+    );
+  });
 }
+
+const jsonOf = async (db: Database, query: SQL) => (await db.listRows<{ json: string }>(query))[0].json;
 
 const partFilter = (col: string, partTypeId?: number) =>
   partTypeId ? sql`and ${sql.raw(col)} = ${partTypeId}` : sql``;

@@ -81,6 +81,52 @@ describe('appointment reads', () => {
     expect(other.some((a) => [inv1, inv2].includes(a.invoiceId))).toBe(false);
   });
 
+  it("keeps a facility's day and the day's list only while nothing they show changes, whoever writes", async () => {
+    const day = uniqueDay();
+    const { id: invoiceId } = await createInvoice(app, admin);
+    const { db } = app.deps;
+    const [{ facilityId }] = await db.rows<{ facilityId: number }>(
+      sql`select facility_id as "facilityId" from invoices where id = ${invoiceId}`,
+    );
+    const tz = await tzOf(facilityId);
+    const [{ at }] = await db.rows<{ at: string }>(
+      sql`select to_json((${day}::date + time '10:00') at time zone ${tz}) #>> '{}' as at`,
+    );
+    await insertVisit(app, { invoiceId, installerId: ids.leadTech, at });
+    const facilityDay = async () =>
+      parseAs(
+        appointmentRows,
+        await get(`/api/appointments/facility?appointmentStartDate=${day}&facilityId=${facilityId}`, admin),
+      ).find((a) => a.invoiceId === invoiceId);
+    const mine = async () =>
+      parseAs(appointmentRows, await get(`/api/appointments?mineOnly=true&startDate=${day}`, leadTech)).find(
+        (a) => a.invoiceId === invoiceId,
+      );
+    expect(await facilityDay()).toMatchObject({ statusName: 'Scheduled' });
+    expect(await mine()).toMatchObject({ statusName: 'Scheduled' });
+    // Plain SQL on the visit, its schedule and its invoice's vehicle: each shows at once (migration 0026).
+    await db.rows(sql`update appointments set status_id = 2 where invoice_id = ${invoiceId}`);
+    expect(await facilityDay()).toMatchObject({ statusName: 'Arrived' });
+    expect(await mine()).toMatchObject({ statusName: 'Arrived' });
+    await db.rows(sql`update appointment_schedules set service_address = '99 Oak Ave' where invoice_id = ${invoiceId}`);
+    expect(await facilityDay()).toMatchObject({ serviceAddress: '99 Oak Ave' });
+    expect(await mine()).toMatchObject({ serviceAddress: '99 Oak Ave' });
+    await db.rows(
+      sql`update invoices set vehicle_year = 2021, vehicle_make = 'Kia', vehicle_model = 'Soul' where id = ${invoiceId}`,
+    );
+    expect(await facilityDay()).toMatchObject({ vehicle: '2021 Kia Soul' });
+    const [{ name }] = await db.rows<{ name: string }>(sql`select name from appointment_statuses where id = 2`);
+    await db.rows(sql`update appointment_statuses set name = 'On site' where id = 2`);
+    try {
+      expect(await facilityDay()).toMatchObject({ statusName: 'On site' });
+    } finally {
+      await db.rows(sql`update appointment_statuses set name = ${name} where id = 2`);
+    }
+    await db.rows(sql`delete from appointments where invoice_id = ${invoiceId}`);
+    expect(await facilityDay()).toBeUndefined();
+    expect(await mine()).toBeUndefined();
+  });
+
   it('reads the details, images, accessories, parts, materials and notes of an invoice', async () => {
     const { id } = await createInvoice(app, admin);
     const { appointmentId } = await insertVisit(app, {

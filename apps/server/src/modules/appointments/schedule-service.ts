@@ -33,6 +33,7 @@ import type { AlertHub } from '../../realtime/hub.js';
 import type { ConversationWriter } from '../conversations/index.js';
 import { recordInvoiceChange } from '../invoices/index.js';
 import { reservationRowOf } from '../loaners/index.js';
+import { cachedAnswer } from './answer-cache.js';
 import { assertInvoiceExists, facilityZone, todayInZone } from './read-service.js';
 import { assertScheduleInScope } from './scope.js';
 import { APPOINTMENT_COLUMNS, APPOINTMENT_FROM, appointmentSelect, dayWindow, iso, wall } from './sql.js';
@@ -135,9 +136,25 @@ export async function calendar(
     replacements?: boolean;
   },
 ): Promise<string> {
-  const facilityId = q.facilityId ?? user.facilityId;
-  const tz = await facilityZone(db, facilityId);
+  const facilityId = q.facilityId ?? user.facilityId ?? undefined;
   const { start, end } = calendarWindow(q.startDate, q.view);
+  const key = JSON.stringify([
+    'calendar',
+    facilityId,
+    start,
+    q.view,
+    q.installerId,
+    q.repairs,
+    q.replacements,
+  ]);
+  return cachedAnswer(db, facilityId, key, () =>
+    calendarText(db, { ...q, facilityId, startDate: start }, end),
+  );
+}
+
+async function calendarText(db: Database, q: Parameters<typeof calendar>[2], end: string): Promise<string> {
+  const { facilityId, startDate: start } = q;
+  const tz = await facilityZone(db, facilityId);
   const where: SQL[] = [];
   if (facilityId) where.push(sql`and a.facility_id = ${facilityId}`);
   if (q.installerId) where.push(sql`and a.installer_id = ${q.installerId}`);

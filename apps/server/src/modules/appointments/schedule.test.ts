@@ -456,6 +456,62 @@ describe('calendar, list and day related records', () => {
     });
   });
 
+  it('answers a repeated week from its cache only while nothing it shows has changed, whoever writes', async () => {
+    const day = uniqueDay();
+    const id = await invoice();
+    await post('/api/appointmentsSchedule/save', assistant, form(id, `${day}T10:00`));
+    const url = `/api/appointmentsSchedule/calendar?startDate=${day}&view=Week&facilityId=${facilityId}`;
+    const week = async () => parseAs(calendarAnswer, await get(url, assistant));
+    const mine = async () => (await week()).appointments.map(calendarVisit).find((x) => x.invoiceId === id);
+    // Screens asking at once get the same answer.
+    const [one, two] = await Promise.all([get(url, assistant), get(url, assistant)]);
+    expect(one.body).toBe(two.body);
+    expect(await mine()).toMatchObject({ statusId: 1 });
+    const { db } = app.deps;
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await db.rows<{ f: number; v: string }>(
+            sql`select facility_id as f, version::text as v from appointment_versions`,
+          )
+        ).map((r) => [r.f, r.v]),
+      );
+    // A visit written by plain SQL, its installer renamed, its part type renamed, its facility's zone moved,
+    // the visit deleted: each shows at once (migration 0026 counts every writer).
+    await db.rows(sql`update appointments set status_id = 2 where invoice_id = ${id}`);
+    expect(await mine()).toMatchObject({ statusId: 2 });
+    const installer = (await mine())!.installerId!;
+    const [{ first }] = await db.rows<{ first: string }>(
+      sql`select first_name as first from users where id = ${installer}`,
+    );
+    await db.rows(sql`update users set first_name = 'Renamed' where id = ${installer}`);
+    expect((await week()).installers.find((i) => i.id === installer)?.name).toMatch(/^Renamed /);
+    await db.rows(sql`update users set first_name = ${first} where id = ${installer}`);
+    const [{ name }] = await db.rows<{ name: string }>(sql`select name from part_types where id = 2`);
+    await db.rows(sql`update part_types set name = 'Renamed part' where id = 2`);
+    expect((await week()).partTypes.find((p) => p.id === 2)?.name).toBe('Renamed part');
+    await db.rows(sql`update part_types set name = ${name} where id = 2`);
+    const [{ tz }] = await db.rows<{ tz: string }>(
+      sql`select time_zone as tz from facilities where id = ${facilityId}`,
+    );
+    const other = tz === 'America/New_York' ? 'America/Chicago' : 'America/New_York';
+    await db.rows(sql`update facilities set time_zone = ${other} where id = ${facilityId}`);
+    try {
+      expect((await week()).timeZone).toBe(other);
+    } finally {
+      await db.rows(sql`update facilities set time_zone = ${tz} where id = ${facilityId}`);
+    }
+    expect((await week()).timeZone).toBe(tz);
+    // Writing one facility's visits leaves the other facilities' answers alone.
+    const before = await versions();
+    await db.rows(sql`delete from appointments where invoice_id = ${id}`);
+    expect(await mine()).toBeUndefined();
+    const after = await versions();
+    expect(Number(after[facilityId])).toBeGreaterThan(Number(before[facilityId]));
+    for (const f of Object.keys(before).filter((f) => f !== String(facilityId)))
+      expect(after[f]).toBe(before[f]);
+  });
+
   it('lists the schedules of an invoice and the installer day; day related records prefill the form', async () => {
     const day = uniqueDay();
     const id = await invoice();

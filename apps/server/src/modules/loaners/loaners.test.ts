@@ -79,6 +79,37 @@ describe('loaner reservations', () => {
     expect((await get('/api/LoanerReservations?$filter=nope eq 1', assistant)).statusCode).toBe(400);
   });
 
+  it('every schedule with a car has its reservation row; its car and facility follow, whoever writes them', async () => {
+    const [first, second] = [await ownCar(), await ownCar()];
+    const { scheduleId, invoiceId } = await scheduleWithLoaner(first);
+    const { db } = app.deps;
+    // Plain SQL, not the form: the database keeps the reservation (migration 0027).
+    await db.rows(sql`update appointment_schedules set loaner_car_id = ${second} where id = ${scheduleId}`);
+    expect(await row(scheduleId)).toMatchObject({ loanerCarId: second });
+    const filtered = async (filter: string) =>
+      parseAs(
+        odataPage(loanerReservationRow),
+        await get(`/api/LoanerReservations?$count=true&$filter=${encodeURIComponent(filter)}`, assistant),
+      );
+    expect((await filtered(`loanerCarId eq ${second}`)).value.map((x) => x.id)).toEqual([scheduleId]);
+    expect((await filtered(`loanerCarId eq ${first}`)).value).toEqual([]);
+    const [other] = await db.rows<{ id: number }>(
+      sql`select id from facilities where id <> (select facility_id from invoices where id = ${invoiceId})
+          order by id limit 1`,
+    );
+    await db.rows(sql`update invoices set facility_id = ${other.id} where id = ${invoiceId}`);
+    expect(await row(scheduleId)).toMatchObject({ facilityId: other.id });
+    expect(
+      (await filtered(`facilityId eq ${other.id} and loanerCarId eq ${second}`)).value.map((x) => x.id),
+    ).toEqual([scheduleId]);
+    // The list holds every schedule that carries a car or had a reservation, no more, no fewer.
+    const [{ n }] = await db.rows<{ n: number }>(
+      sql`select count(*)::int as n from appointment_schedules s where s.loaner_car_id is not null
+            or exists (select 1 from loaner_reservations r where r.appointment_schedule_id = s.id)`,
+    );
+    expect((await filtered('id gt 0'))['@odata.count']).toBe(n);
+  });
+
   it('checks a car out and in with mileage and fuel; check-in mileage below check-out is a 400', async () => {
     const car = await ownCar();
     const { scheduleId, invoiceId } = await scheduleWithLoaner(car);

@@ -4,33 +4,35 @@ import type { Db } from '../../db/unit-of-work.js';
 import { f, lookup, nn, out } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
-/** The car of a row: the one checked out, else the one reserved, else the schedule's. */
-const CAR = 'coalesce(u.loaner_car_id, r.loaner_car_id, s.loaner_car_id)';
-const APPOINTMENT_DATE = `coalesce(r.appointment_date,
-  (select max(a.appointment_date_time) from appointments a where a.schedule_id = s.id), s.created_at)`;
+/** The car of a row: the one checked out, else the one reserved (which follows the schedule's, migration 0027). */
+const CAR = 'coalesce(u.loaner_car_id, r.loaner_car_id)';
 const EXPECTED_RETURN = 'coalesce(r.expected_return, s.expected_return_time)';
 const cents = (col: string) => `(round(${col} * 100))::int`;
 
 /**
  * GET /api/LoanerReservations (spec 2 §7 "Loaner reservations: OData GET on appointment schedules"): every
  * appointment schedule that carries a loaner car or a reservation, with its reservation, check-out/check-in
- * (loaner_car_usages) and the driver's insurance and licence. Row id = the schedule's id.
+ * (loaner_car_usages) and the driver's insurance and licence. Row id = the schedule's id. Every schedule with a
+ * loaner car has its reservation row (migration 0027 keeps it), so the list is read from the reservations,
+ * newest appointment first through loaner_reservations_date_idx. Its filters (date, facility, car) read the
+ * reservation and its usage; the schedule and invoice are left joins on their keys (a reservation's schedule
+ * and invoice always exist: foreign keys), which PostgreSQL leaves out of the count.
  */
 export const loanerReservationsResource: ODataResource = {
   name: 'LoanerReservations',
-  from: `appointment_schedules s
-    join invoices i on i.id = s.invoice_id
-    left join loaner_reservations r on r.appointment_schedule_id = s.id
+  from: `loaner_reservations r
+    left join appointment_schedules s on s.id = r.appointment_schedule_id
+    left join invoices i on i.id = r.invoice_id
     left join loaner_car_usages u on u.loaner_reservation_id = r.id
     left join loaner_cars lc on lc.id = ${CAR}
     left join customers c on c.id = i.customer_id`,
-  where: '(s.loaner_car_id is not null or r.id is not null)',
+  where: 'r.appointment_schedule_id is not null',
   fields: {
-    id: nn('s.id', 'number'),
+    id: nn('r.appointment_schedule_id', 'number'),
     reservationId: f('r.id', 'number'),
-    invoiceId: nn('s.invoice_id', 'number'),
-    facilityId: nn('i.facility_id', 'number'),
-    facilityName: lookup({ from: 'facilities', key: 'id', on: 'i.facility_id', value: 'x.name' }, 'string'),
+    invoiceId: nn('r.invoice_id', 'number'),
+    facilityId: nn('r.facility_id', 'number'),
+    facilityName: lookup({ from: 'facilities', key: 'id', on: 'r.facility_id', value: 'x.name' }, 'string'),
     customerName: f(
       "nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '')",
       'string',
@@ -50,7 +52,7 @@ export const loanerReservationsResource: ODataResource = {
     carName: f('lc.name', 'string'),
     licensePlate: f('lc.license_plate', 'string'),
     vehicle: out("nullif(trim(concat_ws(' ', lc.year, lc.make, lc.model)), '')", 'string'),
-    appointmentDate: { ...nn(APPOINTMENT_DATE, 'datetime') },
+    appointmentDate: nn('r.appointment_date', 'datetime'),
     expectedReturn: f(EXPECTED_RETURN, 'datetime'),
     state: nn(
       `case when r.cancelled_at is not null then 'cancelled' when u.check_in_at is not null then 'returned'
@@ -82,8 +84,8 @@ export const loanerReservationsResource: ODataResource = {
     driverLicenseNumber: f('u.driver_license_number', 'string'),
     driverLicenseState: f('u.driver_license_state', 'string'),
   },
-  defaultOrderBy: `${APPOINTMENT_DATE} desc`,
-  key: 's.id',
+  defaultOrderBy: 'r.appointment_date desc',
+  key: 'r.appointment_schedule_id',
   defaultTop: 50,
   maxTop: 500,
   search: ['customerName', 'carName', 'licensePlate'],
@@ -103,7 +105,7 @@ export async function reservationRowOf(
   scheduleId: number,
 ): Promise<LoanerReservationRow | undefined> {
   const [row] = await db.rows<LoanerReservationRow>(
-    sql`${sql.raw(RESERVATION_ROW_SELECT)} where ${sql.raw(loanerReservationsResource.where ?? 'true')} and s.id = ${scheduleId}`,
+    sql`${sql.raw(RESERVATION_ROW_SELECT)} where r.appointment_schedule_id = ${scheduleId}`,
   );
   return row;
 }

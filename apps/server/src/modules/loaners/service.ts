@@ -38,7 +38,7 @@ export class LoanerService {
 
   async row(db: Db, scheduleId: number): Promise<LoanerReservationRow> {
     const [row] = await db.rows<LoanerReservationRow>(
-      sql`${sql.raw(RESERVATION_ROW_SELECT)} where s.id = ${scheduleId}`,
+      sql`${sql.raw(RESERVATION_ROW_SELECT)} where r.appointment_schedule_id = ${scheduleId}`,
     );
     if (!row) throw notFound(`Loaner reservation ${scheduleId} not found.`);
     return row;
