@@ -1,4 +1,13 @@
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, facilities, ts, updatedAt, users } from './core.js';
 import { pk } from './columns.js';
 import { invoices } from './invoices.js';

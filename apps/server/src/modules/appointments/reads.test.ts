@@ -108,14 +108,18 @@ describe('appointment reads', () => {
     await db.rows(sql`update appointments set status_id = 2 where invoice_id = ${invoiceId}`);
     expect(await facilityDay()).toMatchObject({ statusName: 'Arrived' });
     expect(await mine()).toMatchObject({ statusName: 'Arrived' });
-    await db.rows(sql`update appointment_schedules set service_address = '99 Oak Ave' where invoice_id = ${invoiceId}`);
+    await db.rows(
+      sql`update appointment_schedules set service_address = '99 Oak Ave' where invoice_id = ${invoiceId}`,
+    );
     expect(await facilityDay()).toMatchObject({ serviceAddress: '99 Oak Ave' });
     expect(await mine()).toMatchObject({ serviceAddress: '99 Oak Ave' });
     await db.rows(
       sql`update invoices set vehicle_year = 2021, vehicle_make = 'Kia', vehicle_model = 'Soul' where id = ${invoiceId}`,
     );
     expect(await facilityDay()).toMatchObject({ vehicle: '2021 Kia Soul' });
-    const [{ name }] = await db.rows<{ name: string }>(sql`select name from appointment_statuses where id = 2`);
+    const [{ name }] = await db.rows<{ name: string }>(
+      sql`select name from appointment_statuses where id = 2`,
+    );
     await db.rows(sql`update appointment_statuses set name = 'On site' where id = 2`);
     try {
       expect(await facilityDay()).toMatchObject({ statusName: 'On site' });
