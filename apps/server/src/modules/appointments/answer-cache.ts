@@ -10,7 +10,10 @@ import type { Db } from '../../db/unit-of-work.js';
  * built, so a kept answer can only be newer than its mark, never older.
  */
 const MAX_ENTRIES = 200;
+/** The kept answers' text at most (a busy facility's month is about 500 KB, its day 420 KB). */
+const MAX_CHARS = 32 * 1024 * 1024;
 const answers = new Map<string, { version: number; text: string }>();
+let keptChars = 0;
 /** Answers being built: screens asking for the same one at once (after each change all redraw) share it. */
 const building = new Map<string, Promise<string>>();
 
@@ -21,6 +24,25 @@ async function versionOf(db: Db, facilityId: number | undefined): Promise<number
          ${facilityId ? sql`where facility_id in (0, ${facilityId})` : sql``}`,
   );
   return Number(row?.v ?? 0);
+}
+
+function forget(key: string) {
+  const kept = answers.get(key);
+  if (!kept) return;
+  answers.delete(key);
+  keptChars -= kept.text.length;
+}
+
+function keep(key: string, version: number, text: string) {
+  forget(key);
+  if (text.length > MAX_CHARS) return;
+  // Least recently used first (Map order): drop from the front until the new answer fits.
+  for (const oldest of answers.keys()) {
+    if (answers.size < MAX_ENTRIES && keptChars + text.length <= MAX_CHARS) break;
+    forget(oldest);
+  }
+  answers.set(key, { version, text });
+  keptChars += text.length;
 }
 
 /**
@@ -36,7 +58,7 @@ export async function cachedAnswer(
   const version = await versionOf(db, facilityId);
   const hit = answers.get(key);
   if (hit && hit.version === version) {
-    answers.delete(key); // most recently used last: the first key is the one to drop when full
+    answers.delete(key); // most recently used last
     answers.set(key, hit);
     return hit.text;
   }
@@ -45,11 +67,7 @@ export async function cachedAnswer(
   if (pending) return pending;
   const run = build().then((text) => {
     const current = answers.get(key);
-    if (!current || current.version < version) {
-      answers.delete(key);
-      if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
-      answers.set(key, { version, text });
-    }
+    if (!current || current.version < version) keep(key, version, text);
     return text;
   });
   building.set(mark, run);
