@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { sharedRun } from '../shared-run.js';
 import { renderSql } from './render-sql.js';
 
 /**
@@ -26,21 +27,15 @@ export async function cachedAggregate<T>(
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.value as T;
   // When an entry expires under load, every request in flight would count at once; they share one run.
-  const pending = running.get(key);
-  if (pending) return pending as Promise<T>;
-  const result = run(query).then((value) => {
-    if (rowsCounted(value) >= LARGE) {
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(key, { value, until: Date.now() + TTL_MS });
-    } else cache.delete(key);
-    return value;
-  });
-  running.set(key, result);
-  try {
-    return await result;
-  } finally {
-    running.delete(key);
-  }
+  return sharedRun(running as Map<string, Promise<T>>, key, () =>
+    run(query).then((value) => {
+      if (rowsCounted(value) >= LARGE) {
+        if (cache.size >= MAX_ENTRIES) cache.clear();
+        cache.set(key, { value, until: Date.now() + TTL_MS });
+      } else cache.delete(key);
+      return value;
+    }),
+  );
 }
 
 export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {

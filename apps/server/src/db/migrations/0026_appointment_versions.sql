@@ -13,21 +13,21 @@ CREATE TABLE IF NOT EXISTS "appointment_versions" (
   "version" bigint NOT NULL DEFAULT 1
 );--> statement-breakpoint
 INSERT INTO "appointment_versions" ("facility_id", "version") VALUES (0, 1) ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- Raises the counters of the facilities given (null: row 0), each once, in facility order.
+CREATE OR REPLACE FUNCTION appointment_versions_raise(facilities integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO appointment_versions AS v (facility_id, version)
+    SELECT DISTINCT coalesce(f, 0), 1 FROM unnest(facilities) f ORDER BY 1
+    ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION appointment_versions_of_visits() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO appointment_versions AS v (facility_id, version)
-      SELECT DISTINCT coalesce(n.facility_id, 0), 1 FROM new_rows n ORDER BY 1
-      ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+    PERFORM appointment_versions_raise(array(SELECT DISTINCT n.facility_id FROM new_rows n));
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO appointment_versions AS v (facility_id, version)
-      SELECT f, 1 FROM (SELECT coalesce(n.facility_id, 0) AS f FROM new_rows n
-                        UNION SELECT coalesce(o.facility_id, 0) FROM old_rows o) s ORDER BY 1
-      ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+    PERFORM appointment_versions_raise(array(SELECT n.facility_id FROM new_rows n
+                                             UNION SELECT o.facility_id FROM old_rows o));
   ELSE
-    INSERT INTO appointment_versions AS v (facility_id, version)
-      SELECT DISTINCT coalesce(o.facility_id, 0), 1 FROM old_rows o ORDER BY 1
-      ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+    PERFORM appointment_versions_raise(array(SELECT DISTINCT o.facility_id FROM old_rows o));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -45,13 +45,11 @@ CREATE TRIGGER appointments_version_delete AFTER DELETE ON "appointments"
 CREATE OR REPLACE FUNCTION appointment_versions_of_schedules() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    INSERT INTO appointment_versions AS v (facility_id, version)
-      SELECT DISTINCT coalesce(a.facility_id, 0), 1 FROM old_rows o JOIN appointments a ON a.schedule_id = o.id ORDER BY 1
-      ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+    PERFORM appointment_versions_raise(array(
+      SELECT DISTINCT a.facility_id FROM old_rows o JOIN appointments a ON a.schedule_id = o.id));
   ELSE
-    INSERT INTO appointment_versions AS v (facility_id, version)
-      SELECT DISTINCT coalesce(a.facility_id, 0), 1 FROM new_rows n JOIN appointments a ON a.schedule_id = n.id ORDER BY 1
-      ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+    PERFORM appointment_versions_raise(array(
+      SELECT DISTINCT a.facility_id FROM new_rows n JOIN appointments a ON a.schedule_id = n.id));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -64,9 +62,7 @@ CREATE TRIGGER appointment_schedules_version_delete AFTER DELETE ON "appointment
 -- The vehicle an invoice's visits show (its customer's name reaches the visits through migration 0024's copy).
 CREATE OR REPLACE FUNCTION appointment_versions_of_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO appointment_versions AS v (facility_id, version)
-    SELECT DISTINCT coalesce(a.facility_id, 0), 1 FROM appointments a WHERE a.invoice_id = NEW.id ORDER BY 1
-    ON CONFLICT (facility_id) DO UPDATE SET version = v.version + 1;
+  PERFORM appointment_versions_raise(array(SELECT DISTINCT a.facility_id FROM appointments a WHERE a.invoice_id = NEW.id));
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS invoices_appointment_version ON "invoices";--> statement-breakpoint
@@ -76,7 +72,7 @@ CREATE TRIGGER invoices_appointment_version AFTER UPDATE OF vehicle_year, vehicl
   EXECUTE FUNCTION appointment_versions_of_invoice();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION appointment_versions_of_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE appointment_versions SET version = version + 1 WHERE facility_id = 0;
+  PERFORM appointment_versions_raise('{0}');
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS users_appointment_version ON "users";--> statement-breakpoint

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/unit-of-work.js';
+import { sharedRun } from '../../shared-run.js';
 
 /**
  * The appointment answers every office screen shows (the calendar's week, a facility's day), kept per process
@@ -62,18 +63,11 @@ export async function cachedAnswer(
     answers.set(key, hit);
     return hit.text;
   }
-  const mark = `${key}\u0000${version}`;
-  const pending = building.get(mark);
-  if (pending) return pending;
-  const run = build().then((text) => {
-    const current = answers.get(key);
-    if (!current || current.version < version) keep(key, version, text);
-    return text;
-  });
-  building.set(mark, run);
-  try {
-    return await run;
-  } finally {
-    building.delete(mark);
-  }
+  return sharedRun(building, `${key}\u0000${version}`, () =>
+    build().then((text) => {
+      const current = answers.get(key);
+      if (!current || current.version < version) keep(key, version, text);
+      return text;
+    }),
+  );
 }

@@ -75,9 +75,12 @@ export async function facilityAppointments(
 ): Promise<string> {
   const facilityId = q.facilityId ?? user.facilityId;
   if (!facilityId) return '[]';
-  const day = q.appointmentStartDate ?? (await todayInZone(db, await facilityZone(db, facilityId)));
+  // The zone is read only when needed (no day given, or the answer is built), and once.
+  let zone: string | undefined;
+  const zoneOf = async () => (zone ??= await facilityZone(db, facilityId));
+  const day = q.appointmentStartDate ?? (await todayInZone(db, await zoneOf()));
   return cachedAnswer(db, facilityId, JSON.stringify(['facility', facilityId, day]), async () => {
-    const tz = await facilityZone(db, facilityId);
+    const tz = await zoneOf();
     return jsonOf(
       db,
       appointmentJson(
