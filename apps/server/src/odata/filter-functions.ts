@@ -13,6 +13,9 @@ const LIKE: Record<string, (s: string) => string> = {
   endswith: (s) => `%${s}`,
 };
 
+/** Three letters or digits in a row: the least a contains pattern needs for pg_trgm to extract a trigram. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+
 const UNARY: Record<string, { arg: ODataType[]; result: ODataType; build: (a: SQL) => SQL }> = {
   tolower: { arg: ['string'], result: 'string', build: (a) => sql`lower(${a})` },
   toupper: { arg: ['string'], result: 'string', build: (a) => sql`upper(${a})` },
@@ -67,12 +70,18 @@ export function compileCall(node: Call, operand: (n: FilterNode) => Operand, fie
       );
     }
     const pattern = like(escapeLike(second.lit.value));
+    // A contains without three letters or digits in a row gives a trigram index nothing to look up: it would
+    // read its whole index and recheck every row (0.8 s on a million invoices where the PostgreSQL 15 planner
+    // expected 71 rows). `x || ''` is the same text but not the indexed expression, so the rows are read in
+    // the list's order or in one pass.
+    const column =
+      node.name === 'contains' && !TRIGRAM.test(second.lit.value) ? sql`(${first.sql} || '')` : first.sql;
     return {
       kind: 'expr',
       type: 'boolean',
       label,
       pos: node.pos,
-      sql: sql`(${first.sql} ilike ${pattern}::text escape '\\')`,
+      sql: sql`(${column} ilike ${pattern}::text escape '\\')`,
     };
   }
   const fn = UNARY[node.name];
