@@ -11,7 +11,15 @@ import {
 import { ODataError } from './odata-error.js';
 import { type ListPlan, planList } from './plan.js';
 import { readOptions } from './query-options.js';
-import { renderCount, renderData, renderPartitioned, renderSplit, sortKeysOf } from './render-list.js';
+import {
+  copyServes,
+  renderCopied,
+  renderCount,
+  renderData,
+  renderPartitioned,
+  renderSplit,
+  sortKeysOf,
+} from './render-list.js';
 import { planEachTime } from './render-sql.js';
 import type { CompileOptions, CompiledQuery, ODataResource } from './types.js';
 
@@ -44,7 +52,16 @@ export function compileODataQuery(
     const token = readSkipToken(raw.skiptoken, digest, terms);
     before = token.o;
     page = { ...plan, conditions: [...plan.conditions, keysetCondition(plan, terms, token.v)], skip: 0 };
-  } else if (plan.skip >= DEEP_SKIP && !byValue && plan.index.keyExprs.length === 1) {
+  }
+  // A fragment search the resource's search copy can answer: its keys are read there, offset included.
+  const copy = !byValue && copyServes(plan) ? plan.index.resource.searchCopy : undefined;
+  if (
+    !copy &&
+    raw.skiptoken === undefined &&
+    plan.skip >= DEEP_SKIP &&
+    !byValue &&
+    plan.index.keyExprs.length === 1
+  ) {
     page = { ...plan, conditions: [...plan.conditions, deepSkipCondition(plan)], skip: 0 };
   }
   // A list ordered first by split fields (lost, followUpAt) is read part by part, keyset position included.
@@ -54,10 +71,17 @@ export function compileODataQuery(
   const partitioned =
     parts && plan.patterns ? { ...parts, keys: (i: number, n: number) => fresh(parts.keys(i, n)) } : parts;
   const dataSql = fresh(renderData(page, terms !== undefined));
+  const copiedPage = copy ? renderCopied(page, terms !== undefined, raw.skiptoken !== undefined) : undefined;
+  const copied = copiedPage && {
+    keys: fresh(copiedPage.keys),
+    keysCounted: fresh(copiedPage.keysCounted),
+    rows: (keys: unknown[]) => copiedPage.rows(keys),
+  };
   return {
     dataSql,
     sortKeys: terms ? sortKeysOf(dataSql) : undefined,
-    countSql: fresh(plan.count ? renderCount(plan) : undefined),
+    countSql: fresh(plan.count ? renderCount(plan, copy?.from) : undefined),
+    copied,
     top: plan.top,
     skip: before,
     partitioned,

@@ -15,27 +15,45 @@ const cache = new Map<string, { value: unknown; until: number }>();
 /** Aggregates being computed: callers of the same query share one run instead of each starting theirs. */
 const running = new Map<string, Promise<unknown>>();
 
+function cacheKey(query: SQL): string {
+  const { sql, params } = renderSql(query);
+  return `${sql}\u0000${JSON.stringify(params)}`;
+}
+
+function remember(key: string, value: unknown, rows: number): void {
+  if (rows >= LARGE) {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { value, until: Date.now() + TTL_MS });
+  } else cache.delete(key);
+}
+
 /** Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary). */
 export async function cachedAggregate<T>(
   query: SQL,
   run: (q: SQL) => Promise<T>,
   rowsCounted: (value: T) => number,
 ): Promise<T> {
-  const { sql, params } = renderSql(query);
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
-  const now = Date.now();
+  const key = cacheKey(query);
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.value as T;
+  if (hit && hit.until > Date.now()) return hit.value as T;
   // When an entry expires under load, every request in flight would count at once; they share one run.
   return sharedRun(running as Map<string, Promise<T>>, key, () =>
     run(query).then((value) => {
-      if (rowsCounted(value) >= LARGE) {
-        if (cache.size >= MAX_ENTRIES) cache.clear();
-        cache.set(key, { value, until: Date.now() + TTL_MS });
-      } else cache.delete(key);
+      remember(key, value, rowsCounted(value));
       return value;
     }),
   );
+}
+
+/** The cached count of this query, if one is fresh (a count found some other way can then be skipped). */
+export function knownCount(countSql: SQL): number | undefined {
+  const hit = cache.get(cacheKey(countSql));
+  return hit && hit.until > Date.now() ? (hit.value as number) : undefined;
+}
+
+/** A count of this query found some other way (with the page's keys), kept by the same rule as cachedCount. */
+export function rememberCount(countSql: SQL, count: number): void {
+  remember(cacheKey(countSql), count, count);
 }
 
 export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {

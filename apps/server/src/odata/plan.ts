@@ -30,6 +30,39 @@ export interface ListPlan {
   count: boolean;
   /** The level or one of its expansions matches text fragments (contains/startswith/endswith, $search). */
   patterns: boolean;
+  /** This level's own filter or search matches text fragments (its expansions' do not count). */
+  ownPatterns: boolean;
+  /** The field keys this level's own filter and search read. */
+  refs: Set<string>;
+  /** The level has conditions besides its filter and search (the resource's `where`, a route's or parent's). */
+  scoped: boolean;
+}
+
+/** The keys of the fields a filter reads (every spelling resolves to the declared key). */
+function fieldRefs(node: FilterNode, index: ResourceIndex, into: Set<string>): void {
+  switch (node.kind) {
+    case 'field': {
+      const found = index.fields.get(node.path.toLowerCase());
+      if (found) into.add(found.key);
+      return;
+    }
+    case 'call':
+      for (const arg of node.args) fieldRefs(arg, index, into);
+      return;
+    case 'compare':
+    case 'logical':
+      fieldRefs(node.left, index, into);
+      fieldRefs(node.right, index, into);
+      return;
+    case 'in':
+      fieldRefs(node.left, index, into);
+      return;
+    case 'not':
+      fieldRefs(node.operand, index, into);
+      return;
+    default:
+      return;
+  }
 }
 
 /** Whether a filter calls contains, startswith or endswith anywhere. */
@@ -72,13 +105,20 @@ export function planList(
   const conditions: SQL[] = [];
   if (resource.where) conditions.push(sql.raw(`(${resource.where})`));
   conditions.push(...extra);
+  const scoped = conditions.length > 0;
   let patterns = raw.search !== undefined;
+  const refs = new Set<string>();
   if (raw.filter !== undefined) {
     const ast = parseFilter(raw.filter);
     patterns ||= matchesFragments(ast);
     conditions.push(compileFilter(ast, index));
+    fieldRefs(ast, index, refs);
   }
-  if (raw.search !== undefined) conditions.push(compileSearch(raw.search, index));
+  if (raw.search !== undefined) {
+    conditions.push(compileSearch(raw.search, index));
+    for (const key of resource.search ?? []) refs.add(index.fields.get(key.toLowerCase())?.key ?? key);
+  }
+  const ownPatterns = patterns;
   if (kind !== 'root' && raw.count !== undefined) {
     throw new ODataError('$count is not supported inside $expand', '$count');
   }
@@ -114,5 +154,20 @@ export function planList(
     }
   }
   patterns ||= expands.some((e) => e.plan.patterns);
-  return { index, kind, depth, conditions, fields, expands, order, top, skip, count, patterns };
+  return {
+    index,
+    kind,
+    depth,
+    conditions,
+    fields,
+    expands,
+    order,
+    top,
+    skip,
+    count,
+    patterns,
+    ownPatterns,
+    refs,
+    scoped,
+  };
 }

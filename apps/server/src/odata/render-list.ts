@@ -345,7 +345,73 @@ export function renderData(plan: ListPlan, withLast = false): SQL {
   return sql`select coalesce(json_agg(${object} order by ${aggOrder}), '[]')::text as json, count(*)::int as n${last} from (${inner}) ${raw(alias)}`;
 }
 
-/** One row: `count`, over the same from and where as the data. */
-export function renderCount(plan: ListPlan): SQL {
-  return sql`select count(*) as count from ${raw(plan.index.resource.from)}${whereClause(plan)}`;
+/** One row: `count`, over the same where as the data, from the resource's table or (`from`) its search copy. */
+export function renderCount(plan: ListPlan, from = plan.index.resource.from): SQL {
+  return sql`select count(*) as count from ${raw(from)}${whereClause(plan)}`;
+}
+
+/** A root page whose keys are read from the resource's search copy (renderCopied). */
+export interface CopiedPage {
+  /** The page's keys (column `k`) in page order, from the copy. */
+  keys: SQL;
+  /**
+   * The same keys, each row also carrying the count of every match (column `c`, `count(*) over ()`): one pass
+   * over the matches finds both, where a separate count would recheck them all again. No row, no count.
+   * Absent after a keyset position (the rows after it are not all the matches).
+   */
+  keysCounted?: SQL;
+  /** One row, `json` and `n` as renderData, of the rows with these keys in the page's order. */
+  rows(keys: unknown[]): SQL;
+}
+
+/**
+ * Whether a root plan can be answered from its resource's search copy (ODataResource.searchCopy): it matches
+ * fragments itself, has no condition besides its filter and search, reads and sorts only by fields the copy
+ * holds, and has a single-column key.
+ */
+export function copyServes(plan: ListPlan): boolean {
+  const copy = plan.index.resource.searchCopy;
+  if (!copy || plan.kind !== 'root' || !plan.ownPatterns || plan.scoped || plan.index.keyExprs.length !== 1)
+    return false;
+  const covered = new Set(copy.fields);
+  if (![...plan.refs].every((key) => covered.has(key))) return false;
+  const { resource } = plan.index;
+  const sortable = [...plan.index.keyExprs, ...copy.fields.map((key) => resource.fields[key]?.sql ?? '')];
+  return plan.order.every((t) => sortable.some((e) => e && sameExpr(e, t.expr)));
+}
+
+/**
+ * The page's keys from the search copy, in the page's order with its limit and offset (`page` carries the
+ * keyset position, if any), and the page's rows read by key from the resource's table. The copy is narrow, so
+ * the matches a trigram index finds are rechecked in pages that stay in the server's buffers; and only the
+ * page's rows are read from the wide table. The two statements read separate snapshots, as two pages do.
+ */
+export function renderCopied(page: ListPlan, withLast: boolean, positioned: boolean): CopiedPage {
+  const copy = page.index.resource.searchCopy!;
+  const key = page.index.keyExprs[0];
+  const order = ` order by ${page.order.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}`;
+  const noKeys: unknown[] = [];
+  let rowsQuery: { sql: string; params: unknown[] } | undefined;
+  const limit = limitOffset(page.top, page.skip);
+  // The count is taken in a subquery without an order: with the order beside it, PostgreSQL walked the list's
+  // order index through every row (the window needs them all, and the walk saved a sort).
+  const sorts = page.order.map((t, i) => `(${t.expr}) as s${i}`).join(', ');
+  const outerOrder = page.order.map((t, i) => `odata_c.s${i} ${t.dir}`).join(', ');
+  return {
+    keys: sql`select (${raw(key)}) as k from ${raw(copy.from)}${whereClause(page)}${raw(order)}${limit}`,
+    keysCounted: positioned
+      ? undefined
+      : sql`select odata_c.k, odata_c.c from (select (${raw(key)}) as k, ${raw(sorts)}, count(*) over () as c from ${raw(
+          copy.from,
+        )}${whereClause(page)}) odata_c order by ${raw(outerOrder)}${limit}`,
+    rows: (keys) => {
+      rowsQuery ??= renderSql(
+        renderData(
+          { ...page, conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`], skip: 0 },
+          withLast,
+        ),
+      );
+      return withParams(rowsQuery, new Map([[noKeys, keys]]));
+    },
+  };
 }

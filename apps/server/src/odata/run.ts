@@ -1,4 +1,4 @@
-import { cachedCount } from './count-cache.js';
+import { cachedCount, knownCount, rememberCount } from './count-cache.js';
 import { compileODataQuery } from './compile.js';
 import { lastRowValues } from './render-list.js';
 import type { CompiledQuery, ODataResource, QueryExecutor, RunOptions } from './types.js';
@@ -92,6 +92,34 @@ async function partitionedRows(exec: QueryExecutor, compiled: CompiledQuery) {
 }
 
 /**
+ * The page of a fragment search answered from the search copy: its keys there, then their rows by key. The
+ * count, unless cached, comes with the keys (one pass over the matches); a page past the last match has no
+ * key to carry it, and is counted on its own.
+ */
+async function copiedPage(exec: QueryExecutor, compiled: CompiledQuery) {
+  const c = compiled.copied!;
+  const { countSql } = compiled;
+  let count = countSql ? knownCount(countSql) : undefined;
+  let keys: unknown[];
+  if (!countSql || count !== undefined) keys = (await exec(c.keys)).map((row) => row.k);
+  else if (!c.keysCounted) {
+    // After a keyset position: the keys and the count of all the matches, side by side.
+    const [found, total] = await Promise.all([
+      exec(c.keys),
+      cachedCount(countSql, async (q) => Number((await exec(q))[0]?.count ?? 0)),
+    ]);
+    keys = found.map((row) => row.k);
+    count = total;
+  } else {
+    const found = await exec(c.keysCounted);
+    keys = found.map((row) => row.k);
+    count = found.length ? Number(found[0].c) : Number((await exec(countSql))[0]?.count ?? 0);
+    rememberCount(countSql, count);
+  }
+  return { dataRows: keys.length ? await exec(c.rows(keys)) : [], count };
+}
+
+/**
  * Runs a list query and returns the response body as text. The rows' JSON is built by
  * PostgreSQL and spliced in untouched; Node never parses it.
  */
@@ -104,12 +132,14 @@ export async function runODataQuery(
   const compiled = opts.extraWhere
     ? compileODataQuery(resource, query, { extraWhere: opts.extraWhere })
     : compileCached(resource, query);
-  const [dataRows, count] = await Promise.all([
-    compiled.partitioned ? partitionedRows(exec, compiled) : exec(compiled.dataSql),
-    compiled.countSql
-      ? cachedCount(compiled.countSql, async (q) => Number((await exec(q))[0]?.count ?? 0))
-      : Promise.resolve(undefined),
-  ]);
+  const { dataRows, count } = compiled.copied
+    ? await copiedPage(exec, compiled)
+    : await Promise.all([
+        compiled.partitioned ? partitionedRows(exec, compiled) : exec(compiled.dataSql),
+        compiled.countSql
+          ? cachedCount(compiled.countSql, async (q) => Number((await exec(q))[0]?.count ?? 0))
+          : Promise.resolve(undefined),
+      ]).then(([dataRows, count]) => ({ dataRows, count }));
   const json = String(dataRows[0]?.json ?? '[]');
   const pageRows = Number(dataRows[0]?.n ?? 0);
   const { top, skip } = compiled;

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PartitionedPage } from './render-list.js';
+import type { CopiedPage, PartitionedPage } from './render-list.js';
 
 /** The value types a field can have; they decide which literals it may be compared with. */
 export type ODataType = 'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'guid';
@@ -79,6 +79,14 @@ export interface ODataResource {
    * `$search` is answered 501 Not Implemented.
    */
   search?: string[];
+  /**
+   * A narrow copy of the list's table, kept by the database (triggers), that the fragment searches read
+   * instead (README "Search copy"). `from` is trusted SQL under the same alias, with the same column names, as
+   * `from`; `fields` are the keys whose `sql` it can evaluate. A root list whose filter or `$search` matches
+   * fragments, reads only these fields, sorts only by them (or the key) and has no other condition (no `where`,
+   * no route scoping) is counted and ordered there; only the page's rows are read from `from`, by key.
+   */
+  searchCopy?: { from: string; fields: string[] };
 }
 
 export interface CompiledQuery {
@@ -101,6 +109,8 @@ export interface CompiledQuery {
   sortKeys?: string[];
   /** The faster way to the same page when it is ordered first by a partitioned field (run.ts uses it). */
   partitioned?: PartitionedPage;
+  /** A fragment search answered from the resource's search copy: the page's keys there, then their rows. */
+  copied?: CopiedPage;
 }
 
 export interface CompileOptions {

@@ -108,6 +108,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, "vehicles' invoice state", () => syncVehicleInvoiceFlags(ctx));
       await step(ctx, "visits' calendar copies", () => syncAppointmentCopies(ctx));
+      await step(ctx, "invoices' search copy", () => syncInvoiceSearch(ctx));
       await advanceSequences(ctx);
     });
   } else {
@@ -125,6 +126,8 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     await db.orm.transaction(async (tx) => {
       await step(bulk(tx), 'files', () => seedFiles(bulk(tx), opts.dataDir, opts.fileStore));
       await step(bulk(tx), 'nothing dated after now', () => capHappenedTimestamps(bulk(tx)));
+      // Before the indexes are rebuilt: the copy's eleven trigram indexes are then built once, not row by row.
+      await step(bulk(tx), "invoices' search copy", () => syncInvoiceSearch(bulk(tx)));
     });
     const t0 = Date.now();
     await restoreInParallel(db, saved, workers, log);
@@ -177,7 +180,20 @@ const COPY_TRIGGERS = [
   ['invoices', 'invoices_name_to_appointments'],
   // Migration 0027: the seed writes each loaner schedule's reservation itself (seedLoaners).
   ['appointment_schedules', 'appointment_schedules_loaner_reservation'],
+  // Migration 0028: the search copy is written once after the load (syncInvoiceSearch).
+  ['invoices', 'invoices_search_inserted'],
+  ['invoices', 'invoices_search_updated'],
 ] as const;
+
+/** The invoices' search copy (migration 0028), written in one statement after the load. */
+async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
+  await exec(
+    ctx,
+    `insert into invoice_search select id, facility_id, lost, follow_up_at, open_date_time, vin, sold_to,
+       reference_number, claim_number, ro_number, customer_phone, license_plate, service_tag, service_address_line1,
+       service_city, service_zip, vehicle_year, vehicle_make, vehicle_model from invoices on conflict (id) do nothing`,
+  );
+}
 
 /** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */
 async function syncAppointmentCopies(ctx: SeedContext): Promise<void> {

@@ -13,6 +13,7 @@ import { seedDatabase } from './index.js';
  */
 const MAY_BE_FUTURE = new Set([
   'invoices.follow_up_at',
+  'invoice_search.follow_up_at',
   'invoices.action_date',
   'service_vehicles.follow_up_date',
   'service_vehicles.promised_date_time',

@@ -95,4 +95,30 @@ export const invoiceListResource: ODataResource = {
   key: 'i.id',
   defaultTop: 250,
   maxTop: 500,
+  // Fragment searches on these fields (with the window, facility and the list's order) are counted and ordered
+  // in the narrow copy of migration 0028, kept by triggers; the page's rows are then read here by key.
+  searchCopy: {
+    from: 'invoice_search i',
+    fields: [
+      'id',
+      'facilityId',
+      'lost',
+      'followUpAt',
+      'openDateTime',
+      'vin',
+      'soldTo',
+      'referenceNumber',
+      'claimNumber',
+      'roNumber',
+      'customerPhone',
+      'licensePlate',
+      'serviceTag',
+      'serviceAddress/line1',
+      'serviceAddress/city',
+      'serviceAddress/zip',
+      'vehicleDetails/year',
+      'vehicleDetails/make',
+      'vehicleDetails/model',
+    ],
+  },
 };

@@ -31,6 +31,8 @@ export const MISSING_REFERENCE_SQL = `(coalesce(i.reference_number, '') !~ '\\S'
 export const outstandingInvoicesResource: ODataResource = {
   ...invoiceListResource,
   name: 'OutstandingInvoices',
+  // Its own condition and table: not the list's search copy.
+  searchCopy: undefined,
   where: `not i.void and not i.lost and (${UNPAID_SQL} or ${MISSING_REFERENCE_SQL})`,
   fields: {
     ...invoiceListResource.fields,
