@@ -6,7 +6,8 @@
 -- million invoices: the OData engine counts and orders a search's matches here and reads the page's 50 rows by key
 -- from invoices (odata/README.md "Search copy", decision 0014). The database keeps it, so every writer (routes,
 -- imports, jobs, plain SQL) keeps it true: a statement trigger copies inserted invoices, a row trigger an update of
--- these columns (only when one changed), a statement trigger drops deleted ones, and TRUNCATE empties it.
+-- these columns (only when one changed), both through invoice_search_copy(ids); a statement trigger drops deleted
+-- ones, and TRUNCATE empties it.
 CREATE TABLE IF NOT EXISTS "invoice_search" (
   "id" integer PRIMARY KEY,
   "facility_id" integer NOT NULL,
@@ -28,16 +29,12 @@ CREATE TABLE IF NOT EXISTS "invoice_search" (
   "vehicle_make" text,
   "vehicle_model" text
 );--> statement-breakpoint
-INSERT INTO "invoice_search" SELECT id, facility_id, lost, follow_up_at, open_date_time, vin, sold_to,
-  reference_number, claim_number, ro_number, customer_phone, license_plate, service_tag, service_address_line1,
-  service_city, service_zip, vehicle_year, vehicle_make, vehicle_model FROM "invoices"
-  ON CONFLICT (id) DO NOTHING;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION invoice_search_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION invoice_search_copy(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO invoice_search SELECT n.id, n.facility_id, n.lost, n.follow_up_at, n.open_date_time, n.vin, n.sold_to,
-    n.reference_number, n.claim_number, n.ro_number, n.customer_phone, n.license_plate, n.service_tag,
-    n.service_address_line1, n.service_city, n.service_zip, n.vehicle_year, n.vehicle_make, n.vehicle_model
-    FROM invoice_search_new n
+  INSERT INTO invoice_search SELECT i.id, i.facility_id, i.lost, i.follow_up_at, i.open_date_time, i.vin, i.sold_to,
+    i.reference_number, i.claim_number, i.ro_number, i.customer_phone, i.license_plate, i.service_tag,
+    i.service_address_line1, i.service_city, i.service_zip, i.vehicle_year, i.vehicle_make, i.vehicle_model
+    FROM invoices i WHERE i.id = ANY(ids)
   ON CONFLICT (id) DO UPDATE SET facility_id = excluded.facility_id, lost = excluded.lost,
     follow_up_at = excluded.follow_up_at, open_date_time = excluded.open_date_time, vin = excluded.vin,
     sold_to = excluded.sold_to, reference_number = excluded.reference_number, claim_number = excluded.claim_number,
@@ -45,6 +42,11 @@ BEGIN
     service_tag = excluded.service_tag, service_address_line1 = excluded.service_address_line1,
     service_city = excluded.service_city, service_zip = excluded.service_zip, vehicle_year = excluded.vehicle_year,
     vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model;
+END $$;--> statement-breakpoint
+SELECT invoice_search_copy(array(SELECT id FROM invoices));--> statement-breakpoint
+CREATE OR REPLACE FUNCTION invoice_search_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM invoice_search_copy(array(SELECT n.id FROM invoice_search_new n));
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS invoices_search_inserted ON "invoices";--> statement-breakpoint
@@ -55,17 +57,7 @@ BEGIN
   IF OLD.id <> NEW.id THEN
     DELETE FROM invoice_search WHERE id = OLD.id;
   END IF;
-  INSERT INTO invoice_search VALUES (NEW.id, NEW.facility_id, NEW.lost, NEW.follow_up_at, NEW.open_date_time, NEW.vin,
-    NEW.sold_to, NEW.reference_number, NEW.claim_number, NEW.ro_number, NEW.customer_phone, NEW.license_plate,
-    NEW.service_tag, NEW.service_address_line1, NEW.service_city, NEW.service_zip, NEW.vehicle_year,
-    NEW.vehicle_make, NEW.vehicle_model)
-  ON CONFLICT (id) DO UPDATE SET facility_id = excluded.facility_id, lost = excluded.lost,
-    follow_up_at = excluded.follow_up_at, open_date_time = excluded.open_date_time, vin = excluded.vin,
-    sold_to = excluded.sold_to, reference_number = excluded.reference_number, claim_number = excluded.claim_number,
-    ro_number = excluded.ro_number, customer_phone = excluded.customer_phone, license_plate = excluded.license_plate,
-    service_tag = excluded.service_tag, service_address_line1 = excluded.service_address_line1,
-    service_city = excluded.service_city, service_zip = excluded.service_zip, vehicle_year = excluded.vehicle_year,
-    vehicle_make = excluded.vehicle_make, vehicle_model = excluded.vehicle_model;
+  PERFORM invoice_search_copy(array[NEW.id]);
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS invoices_search_updated ON "invoices";--> statement-breakpoint

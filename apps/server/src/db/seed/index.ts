@@ -187,12 +187,7 @@ const COPY_TRIGGERS = [
 
 /** The invoices' search copy (migration 0028), written in one statement after the load. */
 async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
-  await exec(
-    ctx,
-    `insert into invoice_search select id, facility_id, lost, follow_up_at, open_date_time, vin, sold_to,
-       reference_number, claim_number, ro_number, customer_phone, license_plate, service_tag, service_address_line1,
-       service_city, service_zip, vehicle_year, vehicle_make, vehicle_model from invoices on conflict (id) do nothing`,
-  );
+  await exec(ctx, 'select invoice_search_copy(array(select id from invoices))');
 }
 
 /** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */
