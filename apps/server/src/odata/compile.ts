@@ -65,7 +65,7 @@ export function compileODataQuery(
     page = { ...plan, conditions: [...plan.conditions, deepSkipCondition(plan)], skip: 0 };
   }
   // A list ordered first by split fields (lost, followUpAt) is read part by part, keyset position included.
-  const parts = byValue ?? renderSplit(page, terms !== undefined);
+  const parts = copy ? undefined : (byValue ?? renderSplit(page, terms !== undefined));
   // Fragment searches are planned with their pattern on every run (render-sql.ts planEachTime).
   const fresh = <T extends SQL | undefined>(q: T): T => (plan.patterns ? planEachTime(q) : q);
   const partitioned =
@@ -73,9 +73,9 @@ export function compileODataQuery(
   const dataSql = fresh(renderData(page, terms !== undefined));
   const copiedPage = copy ? renderCopied(page, terms !== undefined, raw.skiptoken !== undefined) : undefined;
   const copied = copiedPage && {
+    ...copiedPage,
     keys: fresh(copiedPage.keys),
     keysCounted: fresh(copiedPage.keysCounted),
-    rows: (keys: unknown[]) => copiedPage.rows(keys),
   };
   return {
     dataSql,

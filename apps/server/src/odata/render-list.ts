@@ -187,6 +187,26 @@ export function lastRowValues(json: string, rows: number, keys: string[]): (stri
   return values;
 }
 
+/**
+ * The rows with the given keys, in the plan's order (`json` and `n` as renderData): the query, the largest of
+ * a keyed page, is built and rendered once per plan with one array parameter, and each call only swaps in
+ * its keys.
+ */
+function rowsByKey(plan: ListPlan, withLast = false): (keys: unknown[]) => SQL {
+  const key = plan.index.keyExprs[0];
+  const noKeys: unknown[] = [];
+  let rowsQuery: { sql: string; params: unknown[] } | undefined;
+  return (keys) => {
+    rowsQuery ??= renderSql(
+      renderData(
+        { ...plan, conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`], skip: 0 },
+        withLast,
+      ),
+    );
+    return withParams(rowsQuery, new Map([[noKeys, keys]]));
+  };
+}
+
 /** A root page ordered first by a partitioned field, read one value at a time (renderPartitioned). */
 export interface PartitionedPage {
   /** How many values the field has. */
@@ -222,10 +242,6 @@ export function renderPartitioned(plan: ListPlan): PartitionedPage | undefined {
   const desc = first.dir.startsWith('desc');
   const parts = [...partition].sort((a, b) => (desc ? b.value - a.value : a.value - b.value));
   const within = rest.length ? ` order by ${rest.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}` : '';
-  // The page's rows are fetched with one array parameter of keys, so their query, the largest, is
-  // built and rendered once for this plan, and each request only swaps in its keys.
-  const noKeys: unknown[] = [];
-  let rowsQuery: { sql: string; params: unknown[] } | undefined;
   const keyQueries = new Map<string, SQL>();
   return {
     parts: parts.length,
@@ -242,16 +258,7 @@ export function renderPartitioned(plan: ListPlan): PartitionedPage | undefined {
       }
       return q;
     },
-    rows: (keys) => {
-      rowsQuery ??= renderSql(
-        renderData({
-          ...plan,
-          conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`],
-          skip: 0,
-        }),
-      );
-      return withParams(rowsQuery, new Map([[noKeys, keys]]));
-    },
+    rows: rowsByKey(plan),
   };
 }
 
@@ -289,8 +296,6 @@ export function renderSplit(plan: ListPlan, withLast: boolean): PartitionedPage 
   if (parts.length < 2) return undefined;
   const key = plan.index.keyExprs[0];
   const order = ` order by ${plan.order.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}`;
-  const noKeys: unknown[] = [];
-  let rowsQuery: { sql: string; params: unknown[] } | undefined;
   const keyQueries = new Map<string, SQL>();
   return {
     parts: parts.length,
@@ -307,15 +312,7 @@ export function renderSplit(plan: ListPlan, withLast: boolean): PartitionedPage 
       }
       return q;
     },
-    rows: (keys) => {
-      rowsQuery ??= renderSql(
-        renderData(
-          { ...plan, conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`], skip: 0 },
-          withLast,
-        ),
-      );
-      return withParams(rowsQuery, new Map([[noKeys, keys]]));
-    },
+    rows: rowsByKey(plan, withLast),
   };
 }
 
@@ -390,8 +387,6 @@ export function renderCopied(page: ListPlan, withLast: boolean, positioned: bool
   const copy = page.index.resource.searchCopy!;
   const key = page.index.keyExprs[0];
   const order = ` order by ${page.order.map((t) => `(${t.expr}) ${t.dir}`).join(', ')}`;
-  const noKeys: unknown[] = [];
-  let rowsQuery: { sql: string; params: unknown[] } | undefined;
   const limit = limitOffset(page.top, page.skip);
   // The count is taken in a subquery without an order: with the order beside it, PostgreSQL walked the list's
   // order index through every row (the window needs them all, and the walk saved a sort).
@@ -404,14 +399,6 @@ export function renderCopied(page: ListPlan, withLast: boolean, positioned: bool
       : sql`select odata_c.k, odata_c.c from (select (${raw(key)}) as k, ${raw(sorts)}, count(*) over () as c from ${raw(
           copy.from,
         )}${whereClause(page)}) odata_c order by ${raw(outerOrder)}${limit}`,
-    rows: (keys) => {
-      rowsQuery ??= renderSql(
-        renderData(
-          { ...page, conditions: [sql`(${raw(key)}) = any(${sql.param(noKeys)})`], skip: 0 },
-          withLast,
-        ),
-      );
-      return withParams(rowsQuery, new Map([[noKeys, keys]]));
-    },
+    rows: rowsByKey(page, withLast),
   };
 }

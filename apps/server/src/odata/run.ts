@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { cachedCount, knownCount, rememberCount } from './count-cache.js';
 import { compileODataQuery } from './compile.js';
 import { lastRowValues } from './render-list.js';
@@ -91,6 +92,9 @@ async function partitionedRows(exec: QueryExecutor, compiled: CompiledQuery) {
   return page.length ? exec(p.rows(page)) : [];
 }
 
+/** Runs a count statement (one row, column `count`). */
+const countRows = (exec: QueryExecutor) => async (q: SQL) => Number((await exec(q))[0]?.count ?? 0);
+
 /**
  * The page of a fragment search answered from the search copy: its keys there, then their rows by key. The
  * count, unless cached, comes with the keys (one pass over the matches); a page past the last match has no
@@ -99,22 +103,21 @@ async function partitionedRows(exec: QueryExecutor, compiled: CompiledQuery) {
 async function copiedPage(exec: QueryExecutor, compiled: CompiledQuery) {
   const c = compiled.copied!;
   const { countSql } = compiled;
-  let count = countSql ? knownCount(countSql) : undefined;
   let keys: unknown[];
-  if (!countSql || count !== undefined) keys = (await exec(c.keys)).map((row) => row.k);
-  else if (!c.keysCounted) {
-    // After a keyset position: the keys and the count of all the matches, side by side.
+  let count: number | undefined;
+  if (countSql && c.keysCounted && knownCount(countSql) === undefined) {
+    const found = await exec(c.keysCounted);
+    keys = found.map((row) => row.k);
+    count = found.length ? Number(found[0].c) : await countRows(exec)(countSql);
+    rememberCount(countSql, count);
+  } else {
+    // A cached count, or after a keyset position (the rows after it are not all the matches): keys and count apart.
     const [found, total] = await Promise.all([
       exec(c.keys),
-      cachedCount(countSql, async (q) => Number((await exec(q))[0]?.count ?? 0)),
+      countSql ? cachedCount(countSql, countRows(exec)) : undefined,
     ]);
     keys = found.map((row) => row.k);
     count = total;
-  } else {
-    const found = await exec(c.keysCounted);
-    keys = found.map((row) => row.k);
-    count = found.length ? Number(found[0].c) : Number((await exec(countSql))[0]?.count ?? 0);
-    rememberCount(countSql, count);
   }
   return { dataRows: keys.length ? await exec(c.rows(keys)) : [], count };
 }
@@ -136,9 +139,7 @@ export async function runODataQuery(
     ? await copiedPage(exec, compiled)
     : await Promise.all([
         compiled.partitioned ? partitionedRows(exec, compiled) : exec(compiled.dataSql),
-        compiled.countSql
-          ? cachedCount(compiled.countSql, async (q) => Number((await exec(q))[0]?.count ?? 0))
-          : Promise.resolve(undefined),
+        compiled.countSql ? cachedCount(compiled.countSql, countRows(exec)) : Promise.resolve(undefined),
       ]).then(([dataRows, count]) => ({ dataRows, count }));
   const json = String(dataRows[0]?.json ?? '[]');
   const pageRows = Number(dataRows[0]?.n ?? 0);
