@@ -17,8 +17,10 @@ export function openSocket(
   });
 }
 
+/** Resolves once the socket is connected (at once if it already is: it may connect before anyone waits). */
 export const connected = (s: Socket) =>
   new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
     s.once('connect', () => resolve());
     s.once('connect_error', reject);
   });
