@@ -18,7 +18,9 @@ import {
   renderData,
   renderPartitioned,
   renderSplit,
+  renderValueCount,
   sortKeysOf,
+  valueCountsOf,
 } from './render-list.js';
 import { planEachTime } from './render-sql.js';
 import type { CompileOptions, CompiledQuery, ODataResource } from './types.js';
@@ -72,15 +74,23 @@ export function compileODataQuery(
     parts && plan.patterns ? { ...parts, keys: (i: number, n: number) => fresh(parts.keys(i, n)) } : parts;
   const dataSql = fresh(renderData(page, terms !== undefined));
   const copiedPage = copy ? renderCopied(page, terms !== undefined, raw.skiptoken !== undefined) : undefined;
+  // A filter on one field that has a table of value counts is counted there (a pass over its distinct values);
+  // the copy's keys are then read without the count that would pass over every match.
+  const counts = plan.count ? valueCountsOf(plan) : undefined;
   const copied = copiedPage && {
     ...copiedPage,
     keys: fresh(copiedPage.keys),
-    keysCounted: fresh(copiedPage.keysCounted),
+    keysCounted: counts ? undefined : fresh(copiedPage.keysCounted),
   };
+  const countSql = !plan.count
+    ? undefined
+    : counts
+      ? renderValueCount(plan, counts)
+      : renderCount(plan, copy?.from);
   return {
     dataSql,
     sortKeys: terms ? sortKeysOf(dataSql) : undefined,
-    countSql: fresh(plan.count ? renderCount(plan, copy?.from) : undefined),
+    countSql: fresh(countSql),
     copied,
     top: plan.top,
     skip: before,

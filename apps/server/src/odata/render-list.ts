@@ -347,6 +347,25 @@ export function renderCount(plan: ListPlan, from = plan.index.resource.from): SQ
   return sql`select count(*) as count from ${raw(from)}${whereClause(plan)}`;
 }
 
+/**
+ * The table of value counts (ODataResource.valueCounts) that counts this plan: a root list whose only conditions
+ * are its filter and search, which read one field only, a field that has such a table.
+ */
+export function valueCountsOf(plan: ListPlan): string | undefined {
+  const counts = plan.index.resource.valueCounts;
+  if (!counts || plan.kind !== 'root' || plan.scoped || plan.refs.size !== 1) return undefined;
+  const [field] = plan.refs;
+  return Object.hasOwn(counts, field) ? counts[field] : undefined;
+}
+
+/**
+ * One row, `count`: the rows that meet the plan's conditions, summed over the table of value counts `from`, whose
+ * rows carry the one field the conditions read (valueCountsOf) and in `n` how many rows hold that value.
+ */
+export function renderValueCount(plan: ListPlan, from: string): SQL {
+  return sql`select coalesce(sum(n), 0) as count from ${raw(from)}${whereClause(plan)}`;
+}
+
 /** A root page whose keys are read from the resource's search copy (renderCopied). */
 export interface CopiedPage {
   /** The page's keys (column `k`) in page order, from the copy. */

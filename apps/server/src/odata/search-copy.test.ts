@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
 import type { App } from '../app-type.js';
-import { invoiceListResource } from '../modules/invoices/index.js';
+import { jobsOf } from '../jobs/index.js';
+import {
+  compactNameCounts,
+  invoiceListResource,
+  NAME_COUNTS_COMPACT,
+  outstandingInvoicesResource,
+  startNameCountCompaction,
+} from '../modules/invoices/index.js';
 import { compileODataQuery } from './compile.js';
+import { renderSql } from './render-sql.js';
 
 /**
  * Migration 0028: the invoice list's fragment searches are counted and ordered in a narrow copy of the invoices
@@ -156,5 +165,183 @@ describe('the invoice search copy (migration 0028)', () => {
     ).toBeUndefined();
     // Without a fragment the list's own indexes serve the request.
     expect(compileODataQuery(invoiceListResource, { $filter: "soldTo eq 'abc'" }).copied).toBeUndefined();
+  });
+});
+
+/** Names whose invoices in the copy and sum in invoice_sold_to_counts differ (at most 10; null shown as null). */
+async function countDifferences(): Promise<(string | null)[]> {
+  const rows = await app.deps.db.rows<{ sold_to: string | null }>(
+    sql`with copy as (select sold_to, count(*)::int as n from invoice_search group by sold_to),
+          counted as (select sold_to, sum(n)::int as n from invoice_sold_to_counts group by sold_to having sum(n) <> 0)
+        select sold_to from ((table copy except table counted) union all (table counted except table copy)) d limit 10`,
+  );
+  return rows.map((r) => r.sold_to);
+}
+
+async function nameRows(name: string | null) {
+  return app.deps.db.rows<{ n: number; fresh: boolean }>(
+    sql`select n, fresh from invoice_sold_to_counts where sold_to is not distinct from ${name} order by fresh, n`,
+  );
+}
+
+/** Whether a list's count is read from the counts by name. */
+const countedByName = (filter: string, opts = {}, resource = invoiceListResource) =>
+  renderSql(compileODataQuery(resource, { $filter: filter, $count: 'true' }, opts).countSql!).sql.includes(
+    'invoice_sold_to_counts',
+  );
+
+describe('the invoice list counts by customer name (migration 0029)', () => {
+  it('hold as many invoices per name as the copy, after the seed and after every kind of write', async () => {
+    expect(await countDifferences()).toEqual([]);
+    const [{ id: source }] = await app.deps.db.rows<{ id: number }>(sql`select min(id) as id from invoices`);
+    const a = await copyInvoice(source, "sold_to = 'Plokij Counttest'");
+    const b = await copyInvoice(source, "sold_to = 'Plokij Counttest'");
+    expect(await countDifferences()).toEqual([]);
+    // A change of another copied column adds no row.
+    const before = (await nameRows('Plokij Counttest')).length;
+    await app.deps.db.rows(
+      sql`update invoices set lost = not lost, vin = 'PLK1COUNTTEST0001' where id = ${a}`,
+    );
+    expect((await nameRows('Plokij Counttest')).length).toBe(before);
+    // Renamed, emptied (null), several rows in one statement, deleted.
+    await app.deps.db.rows(sql`update invoices set sold_to = 'Mnbvcx Counttest' where id = ${a}`);
+    await app.deps.db.rows(sql`update invoices set sold_to = null where id = ${b}`);
+    expect(await countDifferences()).toEqual([]);
+    await app.deps.db.rows(
+      sql`update invoices set sold_to = case when id = ${a} then null else 'Plokij Counttest' end where id in (${a}, ${b})`,
+    );
+    expect(await countDifferences()).toEqual([]);
+    await app.deps.db.rows(sql`delete from invoices where id in (${a}, ${b})`);
+    expect(await countDifferences()).toEqual([]);
+    expect((await list("contains(soldTo,'counttest')"))['@odata.count']).toBe(0);
+  });
+
+  it('are summed into one row per name by the compaction, with the same counts', async () => {
+    const [{ id: source }] = await app.deps.db.rows<{ id: number }>(sql`select min(id) as id from invoices`);
+    const ids = [
+      await copyInvoice(source, "sold_to = 'Yhnujm Compacttest'"),
+      await copyInvoice(source, "sold_to = 'Yhnujm Compacttest'"),
+      await copyInvoice(source, "sold_to = 'Tgbrfv Compacttest'"),
+      await copyInvoice(source, 'sold_to = null'),
+    ];
+    await app.deps.db.rows(sql`delete from invoices where id = ${ids[2]}`);
+    expect((await nameRows('Yhnujm Compacttest')).length).toBeGreaterThan(1);
+    const counted = (await list("contains(soldTo,'compacttest')"))['@odata.count'];
+    expect(counted).toBe(2);
+
+    expect(await compactNameCounts(app.deps.db)).toBeGreaterThanOrEqual(3);
+    expect(await nameRows('Yhnujm Compacttest')).toEqual([{ n: 2, fresh: false }]);
+    // A name no invoice holds any more has no row left; the null name is one row.
+    expect(await nameRows('Tgbrfv Compacttest')).toEqual([]);
+    expect((await nameRows(null)).length).toBe(1);
+    expect(await countDifferences()).toEqual([]);
+    expect((await list("contains(soldTo,'compacttest')"))['@odata.count']).toBe(counted);
+    // Nothing fresh, nothing to merge.
+    expect(await compactNameCounts(app.deps.db)).toBe(0);
+    await app.deps.db.rows(sql`delete from invoices where id in (${ids[0]}, ${ids[1]}, ${ids[3]})`);
+    expect(await countDifferences()).toEqual([]);
+  });
+
+  it('count a filter on the name alone as the invoices do', async () => {
+    const [{ id: source }] = await app.deps.db.rows<{ id: number }>(sql`select min(id) as id from invoices`);
+    const nameless = await copyInvoice(source, 'sold_to = null');
+    const [row] = await app.deps.db.rows<{ sold_to: string }>(
+      sql`select sold_to from invoices where sold_to like '% %' order by id limit 1`,
+    );
+    const [first, last] = row.sold_to.split(' ');
+    const quoted = row.sold_to.replace(/'/g, "''");
+    const filters = [
+      `contains(soldTo,'${last.slice(0, 4)}')`,
+      `contains(tolower(soldTo),'${last.slice(0, 3).toLowerCase()}')`,
+      `contains(soldTo,'${last.slice(0, 2)}')`,
+      `startswith(soldTo,'${first.slice(0, 2)}')`,
+      `endswith(soldTo,'${last.slice(-3)}')`,
+      `not contains(soldTo,'${last.slice(0, 3)}')`,
+      `soldTo eq '${quoted}'`,
+      'soldTo eq null',
+      'soldTo ne null',
+      `soldTo eq '${quoted}' or soldTo eq null`,
+      `contains(soldTo,'${first.slice(0, 3)}') or contains(soldTo,'${last.slice(0, 3)}')`,
+    ];
+    for (const filter of filters) {
+      expect(countedByName(filter), filter).toBe(true);
+      // The same filter with a condition on another field that holds for every row: counted in the invoices.
+      const plain = `(${filter}) and notesCount ge 0`;
+      expect(countedByName(plain), plain).toBe(false);
+      for (const extra of ['', '&$orderby=id desc']) {
+        const a = await list(filter, extra);
+        const b = await list(plain, extra);
+        expect(a['@odata.count'], `${filter} ${extra}`).toBe(b['@odata.count']);
+        expect(a.value, `${filter} ${extra}`).toEqual(b.value);
+        expect(!!a['@odata.nextLink']).toBe(!!b['@odata.nextLink']);
+      }
+    }
+    expect((await list('soldTo eq null'))['@odata.count']).toBeGreaterThanOrEqual(1);
+    await app.deps.db.rows(sql`delete from invoices where id = ${nameless}`);
+  });
+
+  it('are not used for two fields, a route condition or a list of its own', () => {
+    expect(countedByName("contains(soldTo,'abc') and facilityId eq 1")).toBe(false);
+    expect(countedByName("contains(soldTo,'abc') or contains(referenceNumber,'abc')")).toBe(false);
+    expect(countedByName("contains(soldTo,'abc')", { extraWhere: sql`i.facility_id = 1` })).toBe(false);
+    expect(countedByName("contains(soldTo,'abc')", {}, outstandingInvoicesResource)).toBe(false);
+  });
+
+  it('are compacted by a job on the queue', async () => {
+    const [{ id: source }] = await app.deps.db.rows<{ id: number }>(sql`select min(id) as id from invoices`);
+    const id = await copyInvoice(source, "sold_to = 'Qwerty Jobtest'");
+    await copyInvoice(source, "sold_to = 'Qwerty Jobtest'").then((other) =>
+      app.deps.db.rows(sql`delete from invoices where id = ${other}`),
+    );
+    expect((await nameRows('Qwerty Jobtest')).some((r) => r.fresh)).toBe(true);
+    await jobsOf(app).start();
+    await startNameCountCompaction(app, 200);
+    for (let i = 0; i < 100 && (await nameRows('Qwerty Jobtest')).some((r) => r.fresh); i++)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(await nameRows('Qwerty Jobtest')).toEqual([{ n: 1, fresh: false }]);
+    expect(
+      (await jobsOf(app).recent({ name: NAME_COUNTS_COMPACT, state: 'completed' })).length,
+    ).toBeGreaterThan(0);
+    await app.deps.db.rows(sql`delete from invoices where id = ${id}`);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the counts by name on a PostgreSQL server', () => {
+  it('let two transactions write invoices of the same customer without waiting for each other', async () => {
+    const [t1, t2] = [0, 1].map(() => new pg.Client({ connectionString: process.env.DATABASE_URL }));
+    await Promise.all([t1.connect(), t2.connect()]);
+    const insert = async (c: pg.Client) => {
+      const { rows } = await c.query(
+        'select column_name as name from information_schema.columns ' +
+          "where table_name = 'invoices' and table_schema = current_schema() and is_generated = 'NEVER' and column_name <> 'id'",
+      );
+      const names = rows.map((r) => `"${r.name}"`).join(', ');
+      const made = await c.query(
+        `insert into invoices (${names}) select ${names} from invoices where id = (select min(id) from invoices) returning id`,
+      );
+      await c.query("update invoices set sold_to = 'Zaqxsw Concurrent' where id = $1", [made.rows[0].id]);
+      return made.rows[0].id as number;
+    };
+    try {
+      await t1.query('begin');
+      const a = await insert(t1);
+      // t1 holds its transaction open; t2's writes of the same name must not wait for it.
+      await t2.query("set statement_timeout = '5s'");
+      await t2.query('begin');
+      const b = await insert(t2);
+      await t2.query('commit');
+      expect((await list("contains(soldTo,'zaqxsw')"))['@odata.count']).toBe(1);
+      // A compaction meanwhile does not see t1's row, which stays to be merged later.
+      await compactNameCounts(app.deps.db);
+      await t1.query('commit');
+      expect((await list("contains(soldTo,'zaqxsw')"))['@odata.count']).toBe(2);
+      await compactNameCounts(app.deps.db);
+      expect(await nameRows('Zaqxsw Concurrent')).toEqual([{ n: 2, fresh: false }]);
+      await app.deps.db.rows(sql`delete from invoices where id in (${a}, ${b})`);
+      expect(await countDifferences()).toEqual([]);
+    } finally {
+      await t1.query('rollback').catch(() => {});
+      await Promise.all([t1.end(), t2.end()]);
+    }
   });
 });

@@ -87,6 +87,15 @@ export interface ODataResource {
    * no route scoping) is counted and ordered there; only the page's rows are read from `from`, by key.
    */
   searchCopy?: { from: string; fields: string[] };
+  /**
+   * Tables of value counts, by field key (README "Value counts"): trusted SQL of a table under the same alias,
+   * with the field's column under the same name (nulls included) and in column `n` how many of the list's rows
+   * hold that value; a value may have several rows, which add up. A root list with no condition besides its
+   * filter and search, whose filter and search read only that field, is counted there: the sum of `n` over the
+   * values that meet them. For fields whose values repeat (names), where it is a pass over the distinct values
+   * instead of the rows.
+   */
+  valueCounts?: Record<string, string>;
 }
 
 export interface CompiledQuery {

@@ -238,3 +238,16 @@ export const invoiceSearch = pgTable('invoice_search', {
   vehicleMake: text('vehicle_make'),
   vehicleModel: text('vehicle_model'),
 });
+
+/**
+ * The invoice list's counts by customer name (migration 0029): in `n`, how many invoices of the search copy a
+ * statement added (or, negative, removed) with that sold_to (null included). A name may have several rows, which
+ * add up; invoice_sold_to_counts_compact() (a job every minute) sums them into one. The OData engine counts a
+ * filter on the name alone here (odata/README.md "Value counts"). Triggers on the copy keep it: never write it
+ * directly.
+ */
+export const invoiceSoldToCounts = pgTable('invoice_sold_to_counts', {
+  soldTo: text('sold_to'),
+  n: integer('n').notNull(),
+  fresh: boolean('fresh').notNull().default(true),
+});

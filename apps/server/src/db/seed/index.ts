@@ -171,7 +171,7 @@ async function seedSmallTables(
   return { saved, writers, staff: ctx.staff };
 }
 
-/** The triggers that keep copies (migrations 0023, 0024, 0027), off during a server's bulk load. */
+/** The triggers that keep copies (migrations 0023, 0024, 0027, 0028, 0029), off during a server's bulk load. */
 const COPY_TRIGGERS = [
   ['service_vehicles', 'service_vehicles_invoice_flags'],
   ['invoices', 'invoices_service_vehicle_flags'],
@@ -183,11 +183,19 @@ const COPY_TRIGGERS = [
   // Migration 0028: the search copy is written once after the load (syncInvoiceSearch).
   ['invoices', 'invoices_search_inserted'],
   ['invoices', 'invoices_search_updated'],
+  // Migration 0029: the copy's counts by customer name are written with it (syncInvoiceSearch).
+  ['invoice_search', 'invoice_search_sold_to_inserted'],
+  ['invoice_search', 'invoice_search_sold_to_updated'],
 ] as const;
 
-/** The invoices' search copy (migration 0028), written in one statement after the load. */
+/** The invoices' search copy (migration 0028) and its counts by name (0029), each written in one statement after the load. */
 async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
   await exec(ctx, 'select invoice_search_copy(array(select id from invoices))');
+  await exec(
+    ctx,
+    `insert into invoice_sold_to_counts (sold_to, n, fresh)
+       select sold_to, count(*), false from invoice_search group by sold_to`,
+  );
 }
 
 /** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */

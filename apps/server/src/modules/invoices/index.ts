@@ -3,6 +3,7 @@
  * accessories, history, images), summary, documents (PDF, signatures) and sending.
  */
 import type { App } from '../../app-type.js';
+import { onJobsStart } from '../../jobs/workers.js';
 import { invoiceActionRoutes } from './workflow/action-routes.js';
 import { invoiceDocumentRoutes } from './documents/document-routes.js';
 import { invoiceLockRoutes } from './locks/lock-routes.js';
@@ -10,6 +11,7 @@ import { invoiceNoteRepairRoutes } from './detail/note-repair-routes.js';
 import { invoiceRecordRoutes } from './records/record-routes.js';
 import { invoiceRoutes } from './detail/detail-routes.js';
 import { invoiceSummaryRoutes } from './workflow/summary-routes.js';
+import { startNameCountCompaction } from './list/name-counts.js';
 
 export {
   type AuditSubject,
@@ -20,6 +22,7 @@ export {
 export { InvoiceActionService } from './workflow/action-service.js';
 export { finalizingInvoicesResource } from './workflow/finalizing-service.js';
 export { invoiceListResource } from './list/list-resource.js';
+export { compactNameCounts, NAME_COUNTS_COMPACT, startNameCountCompaction } from './list/name-counts.js';
 export {
   type InvoiceMoneyListener,
   onInvoiceMoneyChanged,
@@ -47,4 +50,5 @@ export function register(app: App) {
   invoiceDocumentRoutes(app);
   invoiceRecordRoutes(app);
   invoiceSummaryRoutes(app);
+  onJobsStart(app, (a) => startNameCountCompaction(a));
 }

@@ -121,4 +121,7 @@ export const invoiceListResource: ODataResource = {
       'vehicleDetails/model',
     ],
   },
+  // A filter on the customer's name alone (the list with its dates cleared) is counted over the distinct names
+  // (migration 0029, kept by triggers on the copy; decision 0015).
+  valueCounts: { soldTo: 'invoice_sold_to_counts i' },
 };

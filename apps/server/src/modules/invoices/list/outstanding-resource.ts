@@ -31,8 +31,9 @@ export const MISSING_REFERENCE_SQL = `(coalesce(i.reference_number, '') !~ '\\S'
 export const outstandingInvoicesResource: ODataResource = {
   ...invoiceListResource,
   name: 'OutstandingInvoices',
-  // Its own condition and table: not the list's search copy.
+  // Its own condition and table: not the list's search copy nor its counts by name.
   searchCopy: undefined,
+  valueCounts: undefined,
   where: `not i.void and not i.lost and (${UNPAID_SQL} or ${MISSING_REFERENCE_SQL})`,
   fields: {
     ...invoiceListResource.fields,

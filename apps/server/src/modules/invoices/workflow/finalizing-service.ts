@@ -17,8 +17,9 @@ import { invoiceListResource } from '../list/list-resource.js';
 export const finalizingInvoicesResource: ODataResource = {
   ...invoiceListResource,
   name: 'FinalizingInvoices',
-  // Its own condition and table: not the list's search copy.
+  // Its own condition and table: not the list's search copy nor its counts by name.
   searchCopy: undefined,
+  valueCounts: undefined,
   from: `invoices i left join insurance_companies fic on fic.id = i.insurance_company_id
     left join clearing_houses fch on fch.id = fic.clearing_house_id`,
   where: 'i.submitted and not i.finalized and not i.void and not i.lost',
