@@ -121,6 +121,10 @@ const loadavg = () =>
     .map((v) => v.toFixed(2))
     .join(', ');
 
+// BENCH_CASES=invoice,My runs only the cases whose name contains one of the words (the issue #17 cases: random,
+// fragment, deep, detail, fan-out). BENCH_DRY=1 only sends each case once to both servers and checks sizes.
+const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+
 async function main() {
   const n = await invoiceCount();
   if (n < scale * 2900) {
@@ -433,9 +437,6 @@ async function main() {
     ];
     const lines: string[] = [];
     const loadAtStart = loadavg();
-    // BENCH_CASES=invoice,My runs only the cases whose name contains one of the words (the issue #17 cases:
-    // random, fragment, deep, detail). BENCH_DRY=1 only sends each case once to both servers and checks sizes.
-    const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
     for (const k of cases.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
       // Same-size check: both answer the same number of rows (for varying targets, to their first sample:
       // each side has its own generator of the same sequence, so both are asked the same thing).
@@ -484,10 +485,17 @@ async function main() {
         `Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadavg()} at the end.`,
       '',
     ];
-    if (!process.env.BENCH_DRY) fs.appendFileSync(resultsFile, `${[...header, ...lines].join('\n')}\n`);
+    if (!process.env.BENCH_DRY && lines.length)
+      fs.appendFileSync(resultsFile, `${[...header, ...lines].join('\n')}\n`);
   } finally {
     ours.kill('SIGTERM');
     bare.kill('SIGTERM');
+  }
+  // The alert fan-out to 2,000 socket.io clients (issue #17) in the same run, once the list servers have stopped:
+  // fanout.ts starts its own server and clients and appends its section after this one.
+  if (!process.env.BENCH_DRY && (!only || only.includes('fan-out'))) {
+    const r = spawnSync(tsx, ['bench/fanout.ts'], { cwd: root, env: process.env, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('fan-out bench failed');
   }
 }
 
