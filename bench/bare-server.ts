@@ -84,6 +84,20 @@ app.get('/invoices-search', async (req) => {
   return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
 });
 
+// The list's header counts for the same fragment (GET /api/Invoices/summary beside the page): one aggregate.
+app.get('/invoices-summary', async (req) => {
+  const q = req.query as Record<string, string>;
+  const key = (Object.keys(SEARCH_COLUMNS) as (keyof typeof SEARCH_COLUMNS)[]).find((k) => q[k]);
+  if (!key) return {};
+  const r = await pool.query(
+    `select count(*)::int as total, count(*) filter (where i.submitted)::int as submitted,
+       count(*) filter (where i.signed)::int as signed, count(*) filter (where i.replacement)::int as replacement
+     from invoices i where ${SEARCH_COLUMNS[key]} ilike $1`,
+    [likeContains(q[key])],
+  );
+  return r.rows[0];
+});
+
 // A deep page: the invoice list's columns ordered by id, 50 rows at an offset.
 app.get('/invoices-deep', async (req) => {
   const { skip } = req.query as { skip: string };

@@ -240,6 +240,13 @@ async function main() {
     };
     const vinSearch = search('vin', vinFragments);
     const nameSearch = search('soldTo', nameFragments);
+    // The header counts the screen asks for beside the same page (GET /api/Invoices/summary, same $filter).
+    const [nameA, nameB] = [nameFragments(), nameFragments()];
+    const nameSummary = {
+      ours: () =>
+        `${OURS}/api/Invoices/summary?$filter=${encodeURIComponent(`contains(soldTo,'${nameA().replace(/'/g, "''")}')`)}`,
+      bare: () => `${BARE}/invoices-summary?soldTo=${encodeURIComponent(nameB())}`,
+    };
     // The page after row 100,000 by id, as a client following @odata.nextLink reaches it ($skiptoken).
     const deep = `${OURS}/api/Invoices?$top=50&$orderby=id&${listSelect}`;
     const before = (await (await fetch(`${deep}&$skip=99950`, { headers: admin })).json()) as any;
@@ -329,6 +336,13 @@ async function main() {
         ...nameSearch,
         auth: admin,
         ...odata,
+      },
+      {
+        name: "fragment search: the header counts beside it (GET /api/Invoices/summary, contains(soldTo,'…'))",
+        ...nameSummary,
+        auth: admin,
+        rows: (r: any) => (typeof r.total === 'number' ? 1 : 0),
+        count: (r: any) => r.total,
       },
       {
         name: 'deep page by $skip ($skip=100000&$top=50&$orderby=id)',

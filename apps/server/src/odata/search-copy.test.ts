@@ -30,7 +30,7 @@ afterAll(() => app.close());
 
 const COLUMNS = `id, facility_id, lost, follow_up_at, open_date_time, vin, sold_to, reference_number, claim_number,
   ro_number, customer_phone, license_plate, service_tag, service_address_line1, service_city, service_zip,
-  vehicle_year, vehicle_make, vehicle_model`;
+  vehicle_year, vehicle_make, vehicle_model, submitted, signed, replacement`;
 
 /** Invoices whose copy is missing, left over or different (ids, at most 10). */
 async function differences(ids?: number[]): Promise<number[]> {
@@ -101,6 +101,8 @@ describe('the invoice search copy (migration 0028)', () => {
       "license_plate = 'QZW 123', service_tag = 'TAGQZW'",
       "service_address_line1 = '1 Qzw Way', service_city = 'Qzwville', service_zip = '99999'",
       "vehicle_year = 1999, vehicle_make = 'Qzwmake', vehicle_model = 'Qzwmodel'",
+      'submitted = not submitted, signed = not signed',
+      'replacement = not replacement',
     ]) {
       await app.deps.db.rows(sql.raw(`update invoices set ${change} where id = ${id}`));
       expect(await differences([id]), change).toEqual([]);
@@ -168,11 +170,18 @@ describe('the invoice search copy (migration 0028)', () => {
   });
 });
 
-/** Names whose invoices in the copy and sum in invoice_sold_to_counts differ (at most 10; null shown as null). */
+/**
+ * Names whose invoices in the copy (all, submitted, signed, replacement) and sums in invoice_sold_to_counts differ
+ * (at most 10; null shown as null).
+ */
 async function countDifferences(): Promise<(string | null)[]> {
   const rows = await app.deps.db.rows<{ sold_to: string | null }>(
-    sql`with copy as (select sold_to, count(*)::int as n from invoice_search group by sold_to),
-          counted as (select sold_to, sum(n)::int as n from invoice_sold_to_counts group by sold_to having sum(n) <> 0)
+    sql`with copy as (select sold_to, count(*)::int, count(*) filter (where submitted)::int,
+            count(*) filter (where signed)::int, count(*) filter (where replacement)::int
+            from invoice_search group by sold_to),
+          counted as (select sold_to, sum(n)::int, sum(n_submitted)::int, sum(n_signed)::int, sum(n_replacement)::int
+            from invoice_sold_to_counts group by sold_to
+            having (sum(n), sum(n_submitted), sum(n_signed), sum(n_replacement)) <> (0, 0, 0, 0))
         select sold_to from ((table copy except table counted) union all (table counted except table copy)) d limit 10`,
   );
   return rows.map((r) => r.sold_to);
@@ -182,6 +191,17 @@ async function nameRows(name: string | null) {
   return app.deps.db.rows<{ n: number; fresh: boolean }>(
     sql`select n, fresh from invoice_sold_to_counts where sold_to is not distinct from ${name} order by fresh, n`,
   );
+}
+
+/** GET /api/Invoices/summary (the list's header counts) for a filter. */
+async function summary(filter: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/Invoices/summary?$filter=${encodeURIComponent(filter)}`,
+    headers: auth(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { total: number; submitted: number; signed: number; replacement: number };
 }
 
 /** Whether a list's count is read from the counts by name. */
@@ -197,12 +217,17 @@ describe('the invoice list counts by customer name (migration 0029)', () => {
     const a = await copyInvoice(source, "sold_to = 'Plokij Counttest'");
     const b = await copyInvoice(source, "sold_to = 'Plokij Counttest'");
     expect(await countDifferences()).toEqual([]);
-    // A change of another copied column adds no row.
+    // A change of another copied column adds no row; a change of a counted flag does.
     const before = (await nameRows('Plokij Counttest')).length;
     await app.deps.db.rows(
       sql`update invoices set lost = not lost, vin = 'PLK1COUNTTEST0001' where id = ${a}`,
     );
     expect((await nameRows('Plokij Counttest')).length).toBe(before);
+    await app.deps.db.rows(
+      sql`update invoices set submitted = not submitted, signed = not signed, replacement = not replacement where id = ${a}`,
+    );
+    expect((await nameRows('Plokij Counttest')).length).toBe(before + 1);
+    expect(await countDifferences()).toEqual([]);
     // Renamed, emptied (null), several rows in one statement, deleted.
     await app.deps.db.rows(sql`update invoices set sold_to = 'Mnbvcx Counttest' where id = ${a}`);
     await app.deps.db.rows(sql`update invoices set sold_to = null where id = ${b}`);
@@ -275,9 +300,39 @@ describe('the invoice list counts by customer name (migration 0029)', () => {
         expect(a.value, `${filter} ${extra}`).toEqual(b.value);
         expect(!!a['@odata.nextLink']).toBe(!!b['@odata.nextLink']);
       }
+      // The header counts (summed over the names) equal the invoices' too.
+      const counts = await summary(filter);
+      expect(counts, filter).toEqual(await summary(plain));
+      expect(counts.total).toBe((await list(filter))['@odata.count']);
     }
     expect((await list('soldTo eq null'))['@odata.count']).toBeGreaterThanOrEqual(1);
     await app.deps.db.rows(sql`delete from invoices where id = ${nameless}`);
+  });
+
+  it('give the header counts of a fragment with flags, the window or the facility from the copy', async () => {
+    const [row] = await app.deps.db.rows<{ vin: string; sold_to: string; facility_id: number; open: string }>(
+      sql`select vin, sold_to, facility_id, to_char(open_date_time at time zone 'UTC', 'YYYY-MM-DD') as open
+            from invoices where length(vin) >= 17 and sold_to like '% %' and submitted order by id limit 1`,
+    );
+    const name = row.sold_to.split(' ')[1].slice(0, 3);
+    const filters = [
+      `contains(soldTo,'${name}') and submitted eq true`,
+      `contains(soldTo,'${name}') and signed ne true and replacement eq false`,
+      `contains(soldTo,'${name}') and facilityId eq ${row.facility_id} and openDateTime lt ${row.open}T00:00:00Z`,
+      `contains(tolower(vin),'${row.vin.slice(5, 8).toLowerCase()}') and submitted eq true`,
+    ];
+    let found = 0;
+    for (const filter of filters) {
+      expect(compileODataQuery(invoiceListResource, { $filter: filter }).copied, filter).toBeDefined();
+      const plain = `(${filter}) and notesCount ge 0`;
+      const counts = await summary(filter);
+      expect(counts, filter).toEqual(await summary(plain));
+      const [a, b] = [await list(filter), await list(plain)];
+      expect(a['@odata.count']).toBe(counts.total);
+      expect(a.value).toEqual(b.value);
+      found += counts.total;
+    }
+    expect(found).toBeGreaterThan(0);
   });
 
   it('are not used for two fields, a route condition or a list of its own', () => {

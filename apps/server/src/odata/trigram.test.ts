@@ -91,7 +91,7 @@ describe('trigram indexes (migration 0011)', () => {
   it('with a filter on a field the copy lacks, the same search reads the invoices through their VIN trigram index', async () => {
     const fragment = await vinFragment('invoices');
     const plans = await planOfList(invoiceListResource, {
-      $filter: `contains(tolower(vin),'${fragment}') and submitted eq false`,
+      $filter: `contains(tolower(vin),'${fragment}') and flagged eq false`,
       $top: '50',
       $count: 'true',
     });

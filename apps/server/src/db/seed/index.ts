@@ -188,13 +188,15 @@ const COPY_TRIGGERS = [
   ['invoice_search', 'invoice_search_sold_to_updated'],
 ] as const;
 
-/** The invoices' search copy (migration 0028) and its counts by name (0029), each written in one statement after the load. */
+/** The invoices' search copy (migrations 0028, 0030) and its counts by name (0029, 0030), each written in one statement after the load. */
 async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
   await exec(ctx, 'select invoice_search_copy(array(select id from invoices))');
   await exec(
     ctx,
-    `insert into invoice_sold_to_counts (sold_to, n, fresh)
-       select sold_to, count(*), false from invoice_search group by sold_to`,
+    `insert into invoice_sold_to_counts (sold_to, n, n_submitted, n_signed, n_replacement, fresh)
+       select sold_to, count(*), count(*) filter (where submitted), count(*) filter (where signed),
+              count(*) filter (where replacement), false
+         from invoice_search group by sold_to`,
   );
 }
 
