@@ -237,7 +237,7 @@ export const invoiceSearch = pgTable('invoice_search', {
   vehicleYear: smallint('vehicle_year'),
   vehicleMake: text('vehicle_make'),
   vehicleModel: text('vehicle_model'),
-  // Migration 0030: the flags the list's header counts (GET /api/Invoices/summary).
+  // Migration 0029: the flags the list's header counts (GET /api/Invoices/summary).
   submitted: flag('submitted'),
   signed: flag('signed'),
   replacement: flag('replacement'),
@@ -253,7 +253,7 @@ export const invoiceSearch = pgTable('invoice_search', {
 export const invoiceSoldToCounts = pgTable('invoice_sold_to_counts', {
   soldTo: text('sold_to'),
   n: integer('n').notNull(),
-  // Migration 0030: of those, the submitted, signed and replacement ones (the list's header counts).
+  // Of those, the submitted, signed and replacement ones (the list's header counts).
   nSubmitted: integer('n_submitted').notNull().default(0),
   nSigned: integer('n_signed').notNull().default(0),
   nReplacement: integer('n_replacement').notNull().default(0),

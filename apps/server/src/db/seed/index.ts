@@ -188,7 +188,7 @@ const COPY_TRIGGERS = [
   ['invoice_search', 'invoice_search_sold_to_updated'],
 ] as const;
 
-/** The invoices' search copy (migrations 0028, 0030) and its counts by name (0029, 0030), each written in one statement after the load. */
+/** The invoices' search copy (migrations 0028, 0029) and its counts by name (0029), each written in one statement after the load. */
 async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
   await exec(ctx, 'select invoice_search_copy(array(select id from invoices))');
   await exec(

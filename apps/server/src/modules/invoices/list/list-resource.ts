@@ -126,6 +126,6 @@ export const invoiceListResource: ODataResource = {
   },
   // A filter on the customer's name alone (the list with its dates cleared) is counted over the distinct names
   // (migration 0029, kept by triggers on the copy; decision 0015). Its n_submitted, n_signed and n_replacement
-  // (0030) count the same for GET /api/Invoices/summary.
+  // count the same for GET /api/Invoices/summary.
   valueCounts: { soldTo: 'invoice_sold_to_counts i' },
 };

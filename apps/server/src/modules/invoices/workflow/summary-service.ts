@@ -19,7 +19,7 @@ export interface InvoiceSummary {
  * GET /api/Invoices/summary (spec 2 §7 "selects Id, Submitted, Signed, Replacement"): the counts of the
  * invoices the list's `$filter` selects, compiled by the same OData engine over the list's resource, in
  * one aggregate. Other options ($top, $orderby …) do not change the counts and are ignored. It reads where the
- * list's own count does: a filter on the customer's name alone sums the counts by name (migration 0030, decision
+ * list's own count does: a filter on the customer's name alone sums the counts by name (migration 0029, decision
  * 0015); a fragment search the search copy holds reads the copy; anything else the invoices (with the list's
  * usual 30-day OpenDateTime window, that window through invoices_open_date_time_idx).
  */
