@@ -60,19 +60,27 @@ async function follow(link: string) {
   return res.json() as { value: { id: number }[]; '@odata.count'?: number; '@odata.nextLink'?: string };
 }
 
-/** A copy of invoice `from` under a new id, by plain SQL (every column the table lets one write). */
-async function copyInvoice(from: number, changes: string): Promise<number> {
-  const cols = await app.deps.db.rows<{ name: string }>(
-    sql`select column_name as name from information_schema.columns
-         where table_name = 'invoices' and table_schema = current_schema() and is_generated = 'NEVER'
-           and column_name <> 'id' order by ordinal_position`,
+/** Runs plain SQL text and returns its rows: on the app's database, or on a connection of a test's own. */
+type RunSql = (text: string) => Promise<Record<string, unknown>[]>;
+const onApp: RunSql = (text) => app.deps.db.rows(sql.raw(text));
+
+/**
+ * A copy of invoice `from` under a new id, by plain SQL (every column the table lets one write), with `changes`
+ * applied; `run` may be a connection holding a transaction open.
+ */
+async function copyInvoice(from: number, changes: string, run: RunSql = onApp): Promise<number> {
+  const cols = await run(
+    `select column_name as name from information_schema.columns
+      where table_name = 'invoices' and table_schema = current_schema() and is_generated = 'NEVER'
+        and column_name <> 'id' order by ordinal_position`,
   );
   const names = cols.map((c) => `"${c.name}"`).join(', ');
-  const [row] = await app.deps.db.rows<{ id: number }>(
-    sql.raw(`insert into invoices (${names}) select ${names} from invoices where id = ${from} returning id`),
+  const [row] = await run(
+    `insert into invoices (${names}) select ${names} from invoices where id = ${Number(from)} returning id`,
   );
-  await app.deps.db.rows(sql.raw(`update invoices set ${changes} where id = ${row.id}`));
-  return row.id;
+  const id = Number(row.id);
+  await run(`update invoices set ${changes} where id = ${id}`);
+  return id;
 }
 
 describe('the invoice search copy (migration 0028)', () => {
@@ -365,18 +373,9 @@ describe.runIf(process.env.DATABASE_URL)('the counts by name on a PostgreSQL ser
   it('let two transactions write invoices of the same customer without waiting for each other', async () => {
     const [t1, t2] = [0, 1].map(() => new pg.Client({ connectionString: process.env.DATABASE_URL }));
     await Promise.all([t1.connect(), t2.connect()]);
-    const insert = async (c: pg.Client) => {
-      const { rows } = await c.query(
-        'select column_name as name from information_schema.columns ' +
-          "where table_name = 'invoices' and table_schema = current_schema() and is_generated = 'NEVER' and column_name <> 'id'",
-      );
-      const names = rows.map((r) => `"${r.name}"`).join(', ');
-      const made = await c.query(
-        `insert into invoices (${names}) select ${names} from invoices where id = (select min(id) from invoices) returning id`,
-      );
-      await c.query("update invoices set sold_to = 'Zaqxsw Concurrent' where id = $1", [made.rows[0].id]);
-      return made.rows[0].id as number;
-    };
+    const [{ id: source }] = await app.deps.db.rows<{ id: number }>(sql`select min(id) as id from invoices`);
+    const insert = (c: pg.Client) =>
+      copyInvoice(source, "sold_to = 'Zaqxsw Concurrent'", (text) => c.query(text).then((r) => r.rows));
     try {
       await t1.query('begin');
       const a = await insert(t1);
