@@ -7,6 +7,8 @@
 //                 with a health check and a volume, two app replicas waiting for it, the load balancer mounting
 //                 deploy/haproxy.cfg (the file the topology test runs) and naming every app service.
 //   haproxy.cfg   `haproxy -c` with the compose and the topology test's addresses, when haproxy is installed.
+//   .dockerignore no file git tracks under a build-stage COPY source is left out of the build context (the
+//                 quick form of `npm run context-build -w deploy`, which CI runs: the build on that context).
 // Exit 1 lists every problem.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { validate } from 'dockerfile-utils';
 import YAML from 'yaml';
+import { dockerContext, parseDockerfile, stagesOf } from './docker-files.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,23 +26,11 @@ const fail = (file, msg) => problems.push(`${file}: ${msg}`);
 
 // ---- Dockerfile -------------------------------------------------------------------------------------------
 const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
-const lines = dockerfile.split('\n');
 for (const d of validate(dockerfile)) {
   // Severity 1 = error, 2 = warning: both fail.
   fail('Dockerfile', `line ${d.range.start.line + 1}: ${d.message}`);
 }
-/** Instructions with their arguments, continuation lines joined. */
-const instructions = [];
-for (let i = 0, text = ''; i < lines.length; i++) {
-  const line = lines[i];
-  if (!text && (line.trim().startsWith('#') || !line.trim())) continue;
-  text += `${line.replace(/\\\s*$/, '')} `;
-  if (!/\\\s*$/.test(line)) {
-    const [word, ...rest] = text.trim().split(/\s+/);
-    instructions.push({ op: word.toUpperCase(), args: rest.join(' '), line: i + 1 });
-    text = '';
-  }
-}
+const instructions = parseDockerfile(dockerfile);
 const args = Object.fromEntries(
   instructions.filter((x) => x.op === 'ARG' && x.args.includes('=')).map((x) => x.args.split('=')),
 );
@@ -71,6 +62,25 @@ if (!final.some((x) => x.op === 'HEALTHCHECK' && !/^NONE\b/i.test(x.args)))
   fail('Dockerfile', 'the final stage needs a HEALTHCHECK');
 if (!final.some((x) => x.op === 'CMD' && x.args.startsWith('[')))
   fail('Dockerfile', 'the final stage needs an exec-form CMD (so node gets SIGTERM)');
+
+// ---- .dockerignore ----------------------------------------------------------------------------------------
+const git = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
+if (git.status === 0) {
+  const context = new Set(dockerContext(root));
+  const sources = (stagesOf(instructions).find((s) => s.name === 'build')?.body ?? [])
+    .filter((x) => x.op === 'COPY' && !x.args.startsWith('--'))
+    .flatMap((x) => x.args.split(/\s+/).slice(0, -1));
+  const dropped = git.stdout
+    .split('\0')
+    .filter(
+      (f) => f && !context.has(f) && sources.some((s) => f === s || f.startsWith(`${s.replace(/\/$/, '')}/`)),
+    );
+  if (dropped.length)
+    fail(
+      '.dockerignore',
+      `drops ${dropped.length} tracked file(s) the build stage copies, e.g. ${dropped.slice(0, 5).join(', ')}`,
+    );
+} else console.log('.dockerignore: not a git checkout, the context check is skipped');
 
 // ---- compose.yaml -----------------------------------------------------------------------------------------
 const composeText = fs.readFileSync(path.join(root, 'compose.yaml'), 'utf8');
@@ -162,5 +172,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `container files: Dockerfile (${froms.length} stages), compose.yaml (${Object.keys(services).length} services) and deploy/haproxy.cfg are valid`,
+  `container files: Dockerfile (${froms.length} stages), .dockerignore, compose.yaml (${Object.keys(services).length} services) and deploy/haproxy.cfg are valid`,
 );
