@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { App } from '../app-type.js';
 import { InProcessQueue } from './in-process.js';
 import { PgBossQueue } from './pg-boss.js';
@@ -31,7 +32,7 @@ export async function stopJobsOf(app: App, timeoutMs?: number): Promise<void> {
   await queues.get(app)?.stop(timeoutMs);
 }
 
-/** The queue's metrics lines, without creating a queue that nothing uses. */
-export function jobMetricsOf(app: App): string[] {
-  return queues.get(app)?.metrics.prometheus() ?? [];
+/** The queue's metrics (GET /metrics), without creating a queue that nothing uses. */
+export function jobMetricsOf(app: App): Registry | undefined {
+  return queues.get(app)?.metrics.registry;
 }

@@ -5,6 +5,7 @@
  * is retried once its lease (expireInSeconds) has passed, and a schedule fires once per period whichever
  * process wins. On PGlite (one process by construction) the same interface runs in memory (in-process.ts).
  */
+import { Counter, Registry, Summary } from 'prom-client';
 
 /** What a handler gets beside the payload. */
 export interface JobContext {
@@ -87,23 +88,31 @@ export function retryDelayMs(opts: { retryDelaySeconds: number; backoff: boolean
   return opts.backoff ? base * 2 ** Math.max(0, retry - 1) : base;
 }
 
-interface JobSeries {
-  count: number;
-  sum: number;
-}
-
-/** Durations and failures of the jobs this process ran, for GET /api/metrics. */
+/**
+ * Durations and failures of the jobs this process ran, in a registry of their own that GET /metrics merges
+ * into its answer (the queue is created on first use, after the metrics routes exist).
+ */
 export class JobMetrics {
-  readonly runs = new Map<string, JobSeries>();
-  readonly failures = new Map<string, number>();
+  readonly registry = new Registry();
+  // A summary without quantiles (count and sum only): quantiles computed per process cannot be summed over
+  // the processes, and the alerts need only the counts (README "Monitoring").
+  readonly durations = new Summary({
+    name: 'glass_job_duration_seconds',
+    help: 'Background jobs run by this process, by job name and outcome.',
+    labelNames: ['name', 'outcome'] as const,
+    percentiles: [],
+    registers: [this.registry],
+  });
+  readonly failures = new Counter({
+    name: 'glass_job_failures_total',
+    help: 'Failed background job attempts in this process, by job name.',
+    labelNames: ['name'] as const,
+    registers: [this.registry],
+  });
 
   record(name: string, outcome: 'completed' | 'failed', seconds: number) {
-    const key = `name="${name.replace(/["\\\n]/g, '_')}",outcome="${outcome}"`;
-    const s = this.runs.get(key) ?? { count: 0, sum: 0 };
-    s.count++;
-    s.sum += seconds;
-    this.runs.set(key, s);
-    if (outcome === 'failed') this.failures.set(name, (this.failures.get(name) ?? 0) + 1);
+    this.durations.observe({ name, outcome }, seconds);
+    if (outcome === 'failed') this.failures.inc({ name });
   }
 
   /** Runs `fn` as job `name`, recording its duration and outcome. */
@@ -117,24 +126,6 @@ export class JobMetrics {
       this.record(name, 'failed', (performance.now() - started) / 1000);
       throw err;
     }
-  }
-
-  prometheus(): string[] {
-    const lines = [
-      '# HELP glass_job_duration_seconds Background jobs run by this process, by job name and outcome.',
-      '# TYPE glass_job_duration_seconds summary',
-    ];
-    for (const [labels, s] of this.runs) {
-      lines.push(`glass_job_duration_seconds_sum{${labels}} ${s.sum.toFixed(6)}`);
-      lines.push(`glass_job_duration_seconds_count{${labels}} ${s.count}`);
-    }
-    lines.push(
-      '# HELP glass_job_failures_total Failed background job attempts in this process, by job name.',
-      '# TYPE glass_job_failures_total counter',
-    );
-    for (const [name, n] of this.failures)
-      lines.push(`glass_job_failures_total{name="${name.replace(/["\\\n]/g, '_')}"} ${n}`);
-    return lines;
   }
 }
 

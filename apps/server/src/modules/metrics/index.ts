@@ -1,4 +1,4 @@
-/** Prometheus metrics (GET /api/metrics, machine access with METRICS_TOKEN). */
+/** Prometheus metrics (GET /metrics and GET /api/metrics, machine access with METRICS_TOKEN; prom-client). */
 import type { App } from '../../app-type.js';
 import { metricsRoutes } from './routes.js';
 

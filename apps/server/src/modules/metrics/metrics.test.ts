@@ -1,23 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
 import { jobsOf } from '../../jobs/index.js';
 import { queueSms } from '../notify/index.js';
+import { parsePrometheusText, seriesValue } from './test-helpers.js';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 let app: App;
+let web: string;
 beforeAll(async () => {
-  app = await createTestApp({ metricsToken: TOKEN });
+  // A built web app is served, as in production: its index.html fallback must never answer a scraper.
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-metrics-web-'));
+  fs.writeFileSync(path.join(web, 'index.html'), INDEX);
+  app = await createTestApp({ metricsToken: TOKEN, webDist: web });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
 
-const scrape = async () => {
-  const res = await app.inject({
-    method: 'GET',
-    url: '/api/metrics',
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
+const scrape = async (url = '/api/metrics') => {
+  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${TOKEN}` } });
   expect(res.statusCode).toBe(200);
   return res.body;
 };
@@ -25,6 +33,56 @@ const value = (body: string, series: string) => {
   const line = body.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
+
+describe('GET /metrics, where Prometheus looks by default', () => {
+  it('answers the scraper with the token in the text format, the same families as /api/metrics', async () => {
+    const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const families = parsePrometheusText(res.body);
+    // prom-client's default metrics: process, heap, GC and event loop.
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+    ])
+      expect(families.has(name), name).toBe(true);
+    expect(families.get('nodejs_gc_duration_seconds')?.type).toBe('histogram');
+    // The application's, under their names of the README's alerts.
+    expect(seriesValue(families, 'glass_up')).toBe(1);
+    expect(families.get('glass_outbox_messages')?.type).toBe('gauge');
+    expect(families.get('glass_http_request_duration_seconds')?.type).toBe('histogram');
+    expect(seriesValue(families, 'glass_process_resident_memory_bytes')).toBeGreaterThan(0);
+    const api = parsePrometheusText(await scrape('/api/metrics'));
+    expect([...api.keys()].sort()).toEqual([...families.keys()].sort());
+    // The scrape of /metrics itself is counted under its route.
+    expect(
+      seriesValue(api, 'glass_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/metrics',
+        status: '2xx',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a caller without the token with 401, never the web page', async () => {
+    for (const url of ['/metrics', '/metrics/', '/METRICS', '/api/metrics']) {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }]) {
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+        expect(res.body, url).not.toContain('id="root"');
+      }
+    }
+    // The web app's fallback still answers pages next to it; a scraper given the page would refuse it.
+    const page = await app.inject({ url: '/metrics-report' });
+    expect(page.body).toContain('id="root"');
+    expect(() => parsePrometheusText(`${page.body}\n`)).toThrow(/malformed sample/);
+  });
+});
 
 describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
   it('counts outbox messages by state, stuck ones included', async () => {
@@ -80,8 +138,6 @@ describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
       expect(value(body, 'glass_db_pool_connections{state="waiting"}')).toBe(0);
       expect(body).toContain('glass_db_pool_connections{state="idle"}');
     } else expect(body).not.toContain('glass_db_pool_connections');
-    // Every line is a comment or `name{labels} number`.
-    for (const line of body.trim().split('\n'))
-      expect(line).toMatch(/^(# (HELP|TYPE) .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+]+)$/);
+    expect(() => parsePrometheusText(body)).not.toThrow();
   }, 30_000);
 });
