@@ -8,9 +8,15 @@ const root = path.resolve(import.meta.dirname, '..');
 // One data folder per port, so two runs on different ports (E2E_PORT) do not share a database.
 const dataDir = path.join(import.meta.dirname, '.data', process.env.E2E_PORT ?? '3100');
 fs.rmSync(dataDir, { recursive: true, force: true });
+// The built web app is served through a symbolic link, as a release directory often is: tests/deploy-open-tab
+// deploys another build under an open tab by pointing the link at it.
+const webLink = path.join(dataDir, 'web');
+fs.mkdirSync(dataDir, { recursive: true });
+fs.symlinkSync(path.join(root, 'apps/web/dist'), webLink);
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
+  WEB_DIST: webLink,
   PORT: process.env.E2E_PORT ?? '3100',
   HOST: '127.0.0.1',
   SCRYPT_COST: '16384',

@@ -88,12 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /**
- * Whether a request path is under /api however it is spelled: percent-encoded letters (decoded up to
- * three times, so doubled encoding too), any case, doubled slashes or backslashes, `.` and `..`
- * segments. Such a path that matched no route is the API's 404 (problem+json), never the web app's
- * index.html: an API client must not get a page, whatever the spelling (docs/security.md).
+ * The first segment of a request path however it is spelled, lower-cased: percent-encoded letters (decoded up
+ * to three times, so doubled encoding too), any case, doubled slashes or backslashes, `.` and `..` segments.
  */
-export function isApiPath(url: string): boolean {
+function firstSegment(url: string): string | undefined {
   let p = url.split('?')[0] ?? '';
   for (let i = 0; i < 3; i++) {
     let decoded: string;
@@ -111,10 +109,28 @@ export function isApiPath(url: string): boolean {
     if (segment === '..') segments.pop();
     else segments.push(segment);
   }
-  return segments[0]?.toLowerCase() === 'api';
+  return segments[0]?.toLowerCase();
 }
 
-/** The built web app, with the SPA fallback: any non-API GET that is not a file gets index.html. */
+/**
+ * Whether a request path is under /api however it is spelled. Such a path that matched no route is the API's
+ * 404 (problem+json), never the web app's index.html: an API client must not get a page, whatever the
+ * spelling (docs/security.md).
+ */
+export function isApiPath(url: string): boolean {
+  return firstSegment(url) === 'api';
+}
+
+/**
+ * Whether a request path is under /assets (the build's hashed files) however it is spelled. Such a path that
+ * is no file is 404, never index.html: a tab still running the previous build asks for chunks a deploy
+ * removed, and must see the failure to reload (apps/web/src/shell/chunk-reload.ts), not a page parsed as script.
+ */
+export function isAssetPath(url: string): boolean {
+  return firstSegment(url) === 'assets';
+}
+
+/** The built web app, with the SPA fallback: any GET outside /api and /assets that is not a file gets index.html. */
 async function serveWeb(app: FastifyInstance, root: string) {
   const index = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(index);
@@ -156,6 +172,12 @@ async function serveWeb(app: FastifyInstance, root: string) {
     }
     if (!hasWeb)
       return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    // Not cached: the file may exist after the next deploy (or on another process behind the balancer).
+    if (isAssetPath(req.url))
+      return sendProblem(
+        reply.header('cache-control', 'no-store'),
+        notFound(`No file ${req.url.split('?')[0]}`),
+      );
     return reply.sendFile('index.html');
   });
 }

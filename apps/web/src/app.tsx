@@ -2,7 +2,9 @@ import { ConfigProvider } from 'antd';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthNavigator } from './api/auth';
+import { messageApi } from './api/notices';
 import { router } from './router';
+import { takeUpdateNotice, UPDATED_NOTICE } from './shell/chunk-reload';
 import { theme } from './theme';
 import { ThemeVars } from './ui/theme-vars';
 
@@ -10,6 +12,9 @@ import { ThemeVars } from './ui/theme-vars';
 setAuthNavigator((path) => {
   void router.navigate(path, { replace: true });
 });
+
+// The page was reloaded because a deploy removed a script of the build it ran (shell/chunk-reload.ts).
+if (takeUpdateNotice()) void messageApi().info(UPDATED_NOTICE, 5);
 
 // The toasts' host (antd message and notification) loads beside the first screen, not before it.
 const MessageHost = lazy(() => import('./shell/message-host').then((m) => ({ default: m.MessageHost })));

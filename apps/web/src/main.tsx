@@ -1,14 +1,46 @@
+import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE, TRY_AGAIN } from '@glass/domain/messages/shell';
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installErrorReporting } from './api/client-errors';
 import { LoginScreen } from './features/login/login-screen';
+import {
+  installChunkReload,
+  isChunkLoadError,
+  reloadPending,
+  reloadToNewVersion,
+} from './shell/chunk-reload';
 import './styles.css';
 
 installErrorReporting();
+installChunkReload();
+
+/** A script of the previous build that a deploy removed: reload to the new one (shell/chunk-reload.ts). */
+const reloadedForUpdate = (error: unknown) =>
+  reloadPending() || (isChunkLoadError(error) && reloadToNewVersion());
 
 const element = document.getElementById('root');
 if (!element) throw new Error('Missing #root element');
-const root = createRoot(element);
+const root = createRoot(element, {
+  // Outside every error boundary (the toasts' hosts): React's default, unless it is a chunk of an old build.
+  onUncaughtError: (error) => {
+    if (!reloadedForUpdate(error)) window.reportError(error);
+  },
+});
+
+/** The generic error screen without antd (not loaded): the app itself could not be loaded. */
+function AppLoadFailed() {
+  return (
+    <main className="page-center" role="alert">
+      <div style={{ textAlign: 'center' }}>
+        <h1 style={{ fontSize: 24, margin: '0 0 8px' }}>{ERROR_SCREEN_TITLE}</h1>
+        <p style={{ margin: '0 0 24px' }}>{ERROR_SCREEN_TEXT}</p>
+        <button type="button" className="login-button" onClick={() => window.location.reload()}>
+          {TRY_AGAIN}
+        </button>
+      </div>
+    </main>
+  );
+}
 
 /**
  * The app (antd, the router, the query cache, the shell: app.tsx) loads as its own chunk. /login, the first
@@ -16,7 +48,17 @@ const root = createRoot(element);
  * every other address loads it at once.
  */
 async function startApp() {
-  const { AppRoot } = await import('./app');
+  let app: typeof import('./app');
+  try {
+    app = await import('./app');
+  } catch (error) {
+    if (reloadedForUpdate(error)) return;
+    root.render(<AppLoadFailed />);
+    throw error;
+  }
+  // Vite's preload failed and the page is reloading (the import then resolves to nothing).
+  if (reloadPending()) return;
+  const { AppRoot } = app;
   root.render(
     <StrictMode>
       <AppRoot />

@@ -74,6 +74,40 @@ describe('production runtime: caching, compression, security headers (issue #16)
     expect(gz.body).toBe('GZIP-COPY');
   });
 
+  it('answers 404 no-store for a file under /assets that does not exist, however spelled, never index.html', async () => {
+    // A tab left open across a deploy asks for a chunk of the build before: it must fail as a missing
+    // script (the web app then reloads to the new build), not load index.html as JavaScript.
+    for (const url of [
+      '/assets/screen-OLDHASH.js',
+      '/assets/screen-OLDHASH.js?v=1',
+      '/assets/screen-OLDHASH.css',
+      '/assets/nested/deeper/chunk.js',
+      '/ASSETS/index-abc123.js',
+      '/%61ssets/screen-OLDHASH.js',
+      '/%2561ssets/screen-OLDHASH.js',
+      '/login/../assets/screen-OLDHASH.js',
+      '/./assets/screen-OLDHASH.js',
+    ]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+        const res = await app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(res.body, url).not.toContain('<html');
+      }
+    }
+    // @fastify/static refuses a doubled slash in any path (403) before it looks for a file: not the page either.
+    const doubled = await app.inject({ url: '//assets//screen-OLDHASH.js' });
+    expect(doubled.statusCode).toBe(403);
+    expect(doubled.body).not.toContain('<html');
+    // The files that do exist keep their year-long cache; pages keep the fallback.
+    const asset = await app.inject({ url: '/%61ssets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject({ url: '/assets-report' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('compresses a large API list for a client that accepts it, and leaves small answers alone', async () => {
     const url = '/api/Invoices?$top=100&$count=true';
     const plain = await app.inject({ url, headers: auth(token) });

@@ -1,14 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../api/client-errors';
+import { isChunkLoadError } from './chunk-reload';
 import { ErrorScreen } from './error-screen';
-
-/**
- * A screen's script that failed to load (network, or a deploy replaced the chunks): React.lazy keeps the
- * failed import, so only a full reload can fetch it again.
- */
-const isChunkLoadError = (error: unknown): boolean =>
-  error instanceof Error &&
-  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 
 interface Props {
   children: ReactNode;
@@ -46,6 +39,8 @@ export class ErrorBoundary extends Component<Props, State> {
     if (error)
       return (
         <ErrorScreen
+          error={error}
+          // React.lazy keeps a failed import, so only a full reload fetches a screen's script again.
           onRetry={() =>
             isChunkLoadError(error) ? window.location.reload() : this.setState({ error: null })
           }

@@ -11,5 +11,5 @@ export function RouteError() {
     reportClientError('route', error);
   }, [error]);
   // A full reload is the only reset that also recovers from a stale chunk after a deploy.
-  return <ErrorScreen onRetry={() => window.location.reload()} />;
+  return <ErrorScreen error={error} onRetry={() => window.location.reload()} />;
 }
