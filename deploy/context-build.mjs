@@ -141,10 +141,10 @@ const healthcheck = final.body.findLast((i) => i.op === 'HEALTHCHECK')?.args ?? 
 const check = execForm(healthcheck.replace(/^(--[\w-]+=\S+\s+)*CMD\s+/, ''));
 if (!cmd || !check) fail('the final stage needs an exec-form CMD and HEALTHCHECK CMD');
 // Docker's rule: failures within the start period do not count, then `retries` failures `interval` apart make
-// the container unhealthy.
+// the container unhealthy. Only reported: how fast a loaded CI machine starts the server is not the question.
 const number = (flag, otherwise) =>
   Number(healthcheck.match(new RegExp(`--${flag}=(\\d+)s?\\b`))?.[1] ?? otherwise);
-const patience = number('start-period', 0) + number('retries', 3) * number('interval', 30);
+const allowance = number('start-period', 0) + number('retries', 3) * number('interval', 30);
 
 const port = await new Promise((resolve) => {
   const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -177,15 +177,20 @@ server = spawn(exe(cmd[0]), cmd.slice(1), {
 });
 let exited;
 server.on('exit', (code, signal) => (exited = code ?? signal));
-const deadline = Date.now() + patience * 1000;
+const startedAt = Date.now();
+// Only a guard against a server that hangs without exiting.
+const hung = startedAt + 10 * 60_000;
 for (;;) {
   if (exited !== undefined) fail(`the server exited (${exited}) before it was healthy`);
-  const r = spawnSync(exe(check[0]), check.slice(1), { env, timeout: 3000 });
+  const r = spawnSync(exe(check[0]), check.slice(1), { env, timeout: 60_000 });
   if (r.status === 0) break;
-  if (Date.now() > deadline)
-    fail(`the HEALTHCHECK did not pass within ${patience} s (start period, then its retries)`);
+  if (Date.now() > hung) fail('the HEALTHCHECK did not pass within 10 minutes');
   await new Promise((r) => setTimeout(r, 500));
 }
+const startSeconds = Math.round((Date.now() - startedAt) / 1000);
+step(
+  `healthy after ${startSeconds} s${startSeconds > allowance ? ` (Docker would call it unhealthy after ${allowance} s: a slow machine, or a slow start)` : ''}`,
+);
 const page = await fetch(`http://127.0.0.1:${port}/`);
 const html = await page.text();
 if (page.status !== 200 || !html.includes('id="root"'))
