@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { dockerContext, execForm, parseDockerfile, stagesOf } from './docker-files.mjs';
+import { dockerContext, envOf, execForm, parseDockerfile, stagesOf } from './docker-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'glass-context-build-'));
@@ -84,7 +84,12 @@ const stageEnv = {};
 // A clean environment, as in the container: nothing of this shell's NODE_ENV or npm settings leaks in, but
 // npm's cache and configuration (HOME) are this machine's.
 const baseEnv = {
-  PATH: process.env.PATH,
+  // Without the node_modules/.bin folders `npm run` put in front: a tool missing from the stage's own install
+  // must fail as in the container, not be found in this checkout's.
+  PATH: (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.split(path.sep).includes('node_modules'))
+    .join(path.delimiter),
   HOME: process.env.HOME ?? os.homedir(),
   ...(process.env.npm_config_cache ? { npm_config_cache: process.env.npm_config_cache } : {}),
   npm_config_prefer_offline: 'true',
@@ -95,7 +100,7 @@ for (const x of build.body) {
     workdir = path.posix.resolve(workdir, x.args);
     fs.mkdirSync(inStage('.'), { recursive: true });
   } else if (x.op === 'ENV') {
-    for (const [, k, v] of x.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) stageEnv[k] = v.replace(/^"|"$/g, '');
+    Object.assign(stageEnv, envOf([x]));
   } else if (x.op === 'COPY') {
     const words = x.args.split(/\s+/);
     if (words.some((w) => w.startsWith('--')))
@@ -133,9 +138,7 @@ for (const stage of stages)
   }
 
 // ---- 4. the image's command answers its health check ---------------------------------------------------------
-const finalEnv = {};
-for (const x of final.body.filter((i) => i.op === 'ENV'))
-  for (const [, k, v] of x.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) finalEnv[k] = v.replace(/^"|"$/g, '');
+const finalEnv = envOf(final.body);
 const cmd = execForm(final.body.findLast((i) => i.op === 'CMD')?.args ?? '');
 const healthcheck = final.body.findLast((i) => i.op === 'HEALTHCHECK')?.args ?? '';
 const check = execForm(healthcheck.replace(/^(--[\w-]+=\S+\s+)*CMD\s+/, ''));

@@ -37,6 +37,14 @@ export function stagesOf(instructions) {
   return stages;
 }
 
+/** The variables the ENV instructions among `instructions` set (the `KEY=value` form, values maybe quoted). */
+export function envOf(instructions) {
+  const env = {};
+  for (const x of instructions.filter((i) => i.op === 'ENV'))
+    for (const [, k, v] of x.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[k] = v.replace(/^"|"$/g, '');
+  return env;
+}
+
 /** A JSON (exec form) argument list such as `["node", "main.js"]`, or undefined for the shell form. */
 export function execForm(args) {
   if (!args.trim().startsWith('[')) return undefined;
