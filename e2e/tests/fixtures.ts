@@ -41,7 +41,51 @@ export async function expectAccessible(page: Page, include?: string) {
   if (include) builder.include(include);
   const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const found: string[] = [];
+  for (const v of bad) {
+    const nodes = v.id === 'color-contrast' ? await contrastWhenVisible(page, v.nodes) : v.nodes;
+    if (nodes.length) found.push(`${v.id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+  expect(found).toEqual([]);
+}
+
+/**
+ * The contrast failures that remain once the text is scrolled into view. axe measures text where it
+ * lies: a calendar entry scrolled out of its scroll box (an appointment at 00:15 while the day opens at
+ * 08:00) is measured against whatever is drawn at that spot, which is not what anyone reads.
+ */
+async function contrastWhenVisible<N extends { target: unknown[] }>(page: Page, nodes: N[]): Promise<N[]> {
+  const selectorOf = (n: N) =>
+    n.target.length === 1 && typeof n.target[0] === 'string' ? n.target[0] : null;
+  // Which texts lie outside a scroll box, decided for all before anything is scrolled.
+  const outside = await Promise.all(
+    nodes.map(async (node) => {
+      const selector = selectorOf(node);
+      if (!selector) return false;
+      return page.locator(selector).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        for (let box = el.parentElement; box; box = box.parentElement) {
+          const { overflowX, overflowY } = getComputedStyle(box);
+          if (!/auto|scroll|hidden/.test(overflowX + overflowY)) continue;
+          const b = box.getBoundingClientRect();
+          if (r.top < b.top || r.bottom > b.bottom || r.left < b.left || r.right > b.right) return true;
+        }
+        return false;
+      });
+    }),
+  );
+  const kept: N[] = [];
+  for (const [i, node] of nodes.entries()) {
+    const selector = selectorOf(node);
+    if (!outside[i] || !selector) {
+      kept.push(node);
+      continue;
+    }
+    await page.locator(selector).evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
+    const again = await new AxeBuilder({ page }).include(selector).withRules(['color-contrast']).analyze();
+    if (again.violations.length) kept.push(node);
+  }
+  return kept;
 }
 
 export type Who = { userName: string; password: string };
