@@ -223,3 +223,50 @@ test('drag an appointment to a later time reschedules it; the switches are saved
   await page.getByRole('switch', { name: 'Repairs' }).click();
   await expect(page.getByRole('switch', { name: 'Repairs' })).toBeChecked();
 });
+
+/** The hour label at the top of the calendar's visible time grid ('8:00 AM'). */
+async function firstVisibleHour(page: Page) {
+  return page.locator('.appt-calendar .rbc-time-content').evaluate((grid) => {
+    const top = grid.getBoundingClientRect().top;
+    const groups = Array.from(grid.querySelectorAll('.rbc-time-gutter .rbc-timeslot-group'));
+    const first = groups.find((g) => g.getBoundingClientRect().bottom > top + 1);
+    return first?.querySelector('.rbc-label')?.textContent?.trim() ?? null;
+  });
+}
+
+test('the Day and Week views open at 08:00, or at the first appointment when it is later (spec 2 §2, §9)', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/');
+  const api = await apiAs(page);
+  const installers = await api.get<{ id: number; firstName: string }[]>(
+    '/api/users/installers?isActive=true',
+  );
+  // Two days far ahead that nothing else books: one starts at 06:00, one at 10:00.
+  const ahead = 700 + (Date.now() % 200);
+  const early = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  const late = new Date(Date.now() + (ahead + 7) * 86_400_000).toISOString().slice(0, 10);
+  for (const [day, time] of [
+    [early, '06:00'],
+    [late, '10:00'],
+    [late, '13:00'],
+  ]) {
+    await api.post('/api/appointmentsSchedule/save', {
+      scheduleInvoiceId: await newInvoice(page, 'Opener'),
+      partTypeId: 2,
+      installerId: installers[0].id,
+      appointmentDateTime: `${day}T${time}`,
+      timeAllowed: 30,
+      serviceAppointment: false,
+    });
+  }
+  for (const view of ['Day', 'Week']) {
+    await page.goto(`/appointments?view=${view}&date=${early}`);
+    await expect(page.locator('.rbc-event', { hasText: 'Opener' })).toHaveCount(1);
+    await expect.poll(() => firstVisibleHour(page)).toBe('8:00 AM');
+    await page.goto(`/appointments?view=${view}&date=${late}`);
+    await expect(page.locator('.rbc-event', { hasText: 'Opener' })).toHaveCount(2);
+    await expect.poll(() => firstVisibleHour(page)).toBe('10:00 AM');
+  }
+});

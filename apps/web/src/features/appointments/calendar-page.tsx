@@ -21,7 +21,7 @@ import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/a
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './appointments.css';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { http } from '../../api/http';
 import { showError, withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
@@ -58,6 +58,14 @@ const MOVABLE = new Set([1, 4]);
 /** The day headers as plain text: the library's own carry a columnheader role outside any row (axe). */
 const CALENDAR_COMPONENTS = { header: ({ label }: { label: ReactNode }) => <span>{label}</span> };
 
+const viewParam = (v: string | null): CalendarView => VIEWS.find((x) => x === v) ?? 'Week';
+/** 'YYYY-MM-DD' → that day at noon in the browser (the calendar's frame); anything else → null. */
+function dateParam(v: string | null): Date | null {
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  const d = wallToDate(`${v}T12:00`);
+  return dateToDay(d) === v ? d : null;
+}
+
 /** /appointments: the calendar (Day with one lane per installer, Week, Month); drag to reschedule. */
 export function CalendarPage() {
   useDocumentTitle('Appointments');
@@ -66,10 +74,12 @@ export function CalendarPage() {
   const navigate = useNavigate();
   const { user } = useSessionState();
   const switches = usePageSwitches('Appointments');
-  const [view, setView] = useState<CalendarView>('Week');
+  // ?view=Day&date=YYYY-MM-DD opens a given view and day (the route view links back here with them).
+  const [params] = useSearchParams();
+  const [view, setView] = useState<CalendarView>(() => viewParam(params.get('view')));
   const calendarRef = useRef<HTMLDivElement>(null);
   useKeyboardScrollable(calendarRef);
-  const [date, setDate] = useState(() => new Date());
+  const [date, setDate] = useState(() => dateParam(params.get('date')) ?? new Date());
   const [installerId, setInstallerId] = useState<number>();
   const [open, setOpen] = useState<number | null>(null);
   const startDate = dateToDay(date);

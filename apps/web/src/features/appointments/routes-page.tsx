@@ -79,7 +79,7 @@ export function RoutesPage() {
       title="Appointment Routes"
       actions={
         <Space wrap>
-          <Button icon={<CalendarOutlined />} onClick={() => navigate('/appointments')}>
+          <Button icon={<CalendarOutlined />} onClick={() => navigate(`/appointments?view=Day&date=${date}`)}>
             Calendar
           </Button>
           <Button onClick={() => void routes.refetch()} loading={routes.isRefetching}>
