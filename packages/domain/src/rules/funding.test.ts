@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fundingDetails, fundProblem, showFundedButton, unfundProblem } from './funding.js';
+import { PaymentType } from '../enums.js';
+import { fundingDetails, fundProblem, receivable, showFundedButton, unfundProblem } from './funding.js';
 
-const open = { funded: false, void: false, lost: false, totalCost: '70.25' };
+const open = { funded: false, void: false, lost: false, totalCost: '70.25', paymentTypeId: PaymentType.Cash };
 
 describe('funding (spec 2 §4: "The funded button on reconcile rows is shown only when the server says so")', () => {
   it('shows the funded button on an unfunded invoice with money to collect', () => {
@@ -27,6 +28,19 @@ describe('funding (spec 2 §4: "The funded button on reconcile rows is shown onl
     );
     expect(fundProblem(7, { ...open, totalCost: 0 })).toBe('Invoice 7 has no amount to fund.');
     expect(fundProblem(7, open)).toBeUndefined();
+  });
+
+  it('refuses an invoice whose payment was refused until its payer is set; it stays a receivable', () => {
+    const refused = { ...open, paymentTypeId: PaymentType.Refused };
+    expect(fundProblem(7, refused)).toBe(
+      "Invoice 7's payment was refused; set the payment type of whoever pays before funding it.",
+    );
+    expect(showFundedButton(refused)).toBe(false);
+    expect(receivable(refused)).toBe(true);
+    expect(showFundedButton({ ...open, paymentTypeId: null })).toBe(true);
+    expect(showFundedButton({ ...open, paymentTypeId: PaymentType.Pending })).toBe(true);
+    for (const done of [{ funded: true }, { void: true }, { lost: true }, { totalCost: 0 }])
+      expect(receivable({ ...open, ...done })).toBe(false);
   });
 
   it('unfunds only a funded invoice that is on no deposit', () => {

@@ -1,3 +1,4 @@
+import { PaymentType } from '@glass/domain/enums';
 import { reconcileRow } from '@glass/domain/contracts/reconcile';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +139,20 @@ describe('POST /api/ReconcileInvoices/{id}/fund (spec 2 §4: funded, fundedAt se
     expect((await fund(roRef, { transactionTypeId: 3, amount: 10 })).statusCode).toBe(200);
     expect((await transactions(roRef))[0].reference).toBe('RO-77');
     expect((await fund(999_999_999, { transactionTypeId: 1, amount: 1 })).statusCode).toBe(404);
+  });
+
+  it('refuses an invoice whose payment was refused (409) until its payment type names who pays', async () => {
+    const refused = await insertInvoice(app, { labor: 1000, paymentTypeId: PaymentType.Refused });
+    const res = await fund(refused, { transactionTypeId: 1, amount: 10 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(
+      `Invoice ${refused}'s payment was refused; set the payment type of whoever pays before funding it.`,
+    );
+    expect(await transactions(refused)).toHaveLength(0);
+    await app.deps.db.rows(
+      sql`update invoices set payment_type_id = ${PaymentType.Cash} where id = ${refused}`,
+    );
+    expect((await fund(refused, { transactionTypeId: 1, amount: 10 })).statusCode).toBe(200);
   });
 
   it('is the back office’s: a lead technician or a reviewer may not fund', async () => {

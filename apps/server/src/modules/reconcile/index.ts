@@ -7,7 +7,7 @@
 import type { App } from '../../app-type.js';
 import { reconcileRoutes } from './routes.js';
 
-export { reconcileResource, SHOW_FUNDED_BUTTON_SQL } from './resource.js';
+export { RECEIVABLE_SQL, reconcileResource, SHOW_FUNDED_BUTTON_SQL } from './resource.js';
 
 export function register(app: App) {
   reconcileRoutes(app);

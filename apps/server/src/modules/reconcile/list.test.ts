@@ -1,3 +1,4 @@
+import { PaymentType } from '@glass/domain/enums';
 import { reconcilePage, reconcileRow } from '@glass/domain/contracts/reconcile';
 import { addMoney, rowMoney, showFundedButton } from '@glass/domain';
 import { sql } from 'drizzle-orm';
@@ -117,6 +118,12 @@ describe('GET /api/ReconcileInvoices (spec 2 §3 Reconcile invoice row, §5 filt
 
   it('shows the funded button exactly where the domain rule says so', async () => {
     await app.deps.db.rows(sql`update invoices set void = true where id = ${ids.c}`);
+    const [{ paymentTypeId: paidBy }] = await app.deps.db.rows<{ paymentTypeId: number | null }>(
+      sql`select payment_type_id as "paymentTypeId" from invoices where id = ${ids.a}`,
+    );
+    await app.deps.db.rows(
+      sql`update invoices set payment_type_id = ${PaymentType.Refused} where id = ${ids.a}`,
+    );
     const page = await list(`$filter=${encodeURIComponent(`contains(buyerName,'${tag}')`)}`);
     for (const row of page.value)
       expect(row.showFundedButton, `invoice ${row.id}`).toBe(
@@ -125,10 +132,13 @@ describe('GET /api/ReconcileInvoices (spec 2 §3 Reconcile invoice row, §5 filt
           void: row.isVoid!,
           lost: row.isLost!,
           totalCost: row.totalCost,
+          paymentTypeId: row.paymentTypeId ?? null,
         }),
       );
     expect(page.value.find((r) => r.id === ids.c)?.showFundedButton).toBe(false);
+    expect(page.value.find((r) => r.id === ids.a)?.showFundedButton).toBe(false);
     await app.deps.db.rows(sql`update invoices set void = false where id = ${ids.c}`);
+    await app.deps.db.rows(sql`update invoices set payment_type_id = ${paidBy} where id = ${ids.a}`);
   });
 
   it('defaults to the start of the day one year ago through the end of today; start and end move it', async () => {

@@ -1,11 +1,14 @@
+import { PaymentType } from '@glass/domain/enums';
 import { f, lookup, nn, out, userName } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
 /**
- * The server's showFundedButton (packages/domain rules/funding.ts `showFundedButton`, the same
- * conditions): not funded, not void, not lost, something to collect.
+ * packages/domain rules/funding.ts as SQL, the same conditions: `receivable` (not funded, not void, not
+ * lost, something to collect) and the server's showFundedButton (`showFundedButton`: a receivable whose
+ * payment type is not Refused).
  */
-export const SHOW_FUNDED_BUTTON_SQL = '(not i.funded and not i.void and not i.lost and i.total_cost > 0)';
+export const RECEIVABLE_SQL = '(not i.funded and not i.void and not i.lost and i.total_cost > 0)';
+export const SHOW_FUNDED_BUTTON_SQL = `(${RECEIVABLE_SQL} and i.payment_type_id is distinct from ${PaymentType.Refused})`;
 
 /**
  * The invoice's transaction of record: its funded one, else its open one, the largest first (the payment

@@ -9,7 +9,7 @@ import type { ReportQuery, ReportTable } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
-import { SHOW_FUNDED_BUTTON_SQL } from '../reconcile/index.js';
+import { RECEIVABLE_SQL } from '../reconcile/index.js';
 import { facilityRangesCte } from './scope.js';
 import { aggregate } from './tables.js';
 import { avgCents, cols, num, percent, sumRows, table } from './tables.js';
@@ -396,7 +396,7 @@ export async function techniciansReport(db: Db, user: SessionUser, q: ReportQuer
 
 /**
  * Receivables: invoices opened in the range that reconcile would still fund (its funded button's rule,
- * SHOW_FUNDED_BUTTON_SQL: not funded, not void, not lost, total above 0), their total aged in days from
+ * RECEIVABLE_SQL: not funded, not void, not lost, total above 0), their total aged in days from
  * the local open day to the range's end day (or today, when the range ends later), by insurance company
  * (with its clearing house) and by clearing house.
  */
@@ -421,7 +421,7 @@ export async function receivablesReport(db: Db, user: SessionUser, q: ReportQuer
         g as (
           select i.insurance_company_id as icid, count(*)::int as invoices, ${cents('sum(i.total_cost)')} as total, ${sums}
           from ${INVOICES_IN_RANGE}
-          where ${sql.raw(SHOW_FUNDED_BUTTON_SQL)}
+          where ${sql.raw(RECEIVABLE_SQL)}
           group by 1)
         select g.*, ic.name as "insuranceCompany", ch.id as "clearingHouseId", ch.name as "clearingHouse"
         from g left join insurance_companies ic on ic.id = g.icid left join clearing_houses ch on ch.id = ic.clearing_house_id

@@ -1,10 +1,4 @@
-import {
-  AGE_BUCKETS,
-  ON_TIME_GRACE_MINUTES,
-  shiftDay,
-  showFundedButton,
-  vehicleSourceLabel,
-} from '@glass/domain';
+import { AGE_BUCKETS, ON_TIME_GRACE_MINUTES, shiftDay, receivable, vehicleSourceLabel } from '@glass/domain';
 import { type ReportAnswer, reportAnswer, reportCatalogue, type ReportTable } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,7 +323,7 @@ describe('figures agree with an independent count of the seeded data', () => {
     const today = (tz: string) => localDay(new Date().toISOString(), tz);
     const open = inv
       .map((i): Row => ({ ...i, day: localDay(i.at, tzOf(i.f)) }))
-      .filter((i) => inRange(i.day) && showFundedButton(i as any));
+      .filter((i) => inRange(i.day) && receivable(i as any));
     expect(open.length).toBeGreaterThan(0);
     const bucketOf = (i: (typeof open)[number]) => {
       const asOf = [to, today(tzOf(i.f))].sort()[0];
