@@ -41,6 +41,13 @@ export async function seedDeposits(ctx: SeedContext): Promise<void> {
   );
 }
 
+/**
+ * A version 4 UUID (RFC 9562 §5.4: version nibble 4, variant bits 10) from the md5 of `key`, so the seed stays
+ * repeatable and its guids look like the ones the API draws at random.
+ */
+const v4FromMd5 = (key: string) =>
+  `(select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || substr('89ab', ('x' || substr(h, 17, 1))::bit(4)::int % 4 + 1, 1) || substr(h, 18))::uuid from md5(${key}) h)`;
+
 /** Customer approval requests on recent invoices (guid ids derived from the invoice id) and opt-ins. */
 export async function seedApprovals(ctx: SeedContext): Promise<void> {
   const { anchorSql: now } = ctx;
@@ -50,7 +57,7 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
     `insert into customer_approvals (id, invoice_id, channel, sent_to, sent_by_user_id, sent_at, page_viewed_at,
        response_received_at, response, response_comments, approved, declined, client_ip, user_agent, signature_path,
        expires_at, price_key)
-     select md5('approval-' || i.id)::uuid, i.id, x.channel, case when x.channel = 'sms' then i.customer_phone else c.email end,
+     select ${v4FromMd5("'approval-' || i.id")}, i.id, x.channel, case when x.channel = 'sms' then i.customer_phone else c.email end,
        i.admin_assistant_id, i.open_date_time + interval '30 minutes',
        case when x.viewed then i.open_date_time + interval '50 minutes' end,
        case when x.answered then i.open_date_time + interval '55 minutes' end,
@@ -60,7 +67,7 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
        case when x.viewed then '172.58.' || ${hn(id, 806, 250)} || '.' || ${hn(id, 807, 250)} end,
        case when x.viewed then 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' end,
        case when x.answered and x.approved and i.id > ${ctx.volumes.invoices - 4 * FILES_PER_KIND}
-            then 'signatures/approvals/' || md5('approval-' || i.id)::uuid || '.png' end,
+            then 'signatures/approvals/' || ${v4FromMd5("'approval-' || i.id")} || '.png' end,
        i.open_date_time + interval '30 minutes' + interval '14 days',
        round(i.total_cost * 100)::bigint || '|' || round(coalesce(i.deductible_amount, 0) * 100)::bigint
      from invoices i join customers c on c.id = i.customer_id

@@ -105,6 +105,16 @@ describe('requesting an approval', () => {
     });
   });
 
+  it("the seed's approvals carry v4 guids as the API's do", async () => {
+    const [seeded] = await t.app.deps.db.rows<{ all: number; v4: number }>(
+      sql`select count(*)::int as "all",
+        count(*) filter (where id::text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$')::int as v4
+        from customer_approvals where sent_by_user_id is not null`,
+    );
+    expect(seeded.all).toBeGreaterThan(0);
+    expect(seeded.v4).toBe(seeded.all);
+  });
+
   it('by e-mail: through the brand mailbox, the link in the body', async () => {
     const { id, customerId } = await invoiceWithWork(t.app, t.admin);
     const res = await requestEmail(id, 'pat.testcase@example.com');
