@@ -411,7 +411,7 @@ function proxyRange(
 ): { family: 4 | 6; prefix: number; private?: boolean } | 'named' | undefined {
   if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return 'named';
   const [address = '', prefixText, ...rest] = entry.split('/');
-  const family = isIP(address);
+  const family = isIP(address) as 0 | 4 | 6;
   if (!family || rest.length > 0 || address.includes('%')) return undefined;
   const full = family === 4 ? 32 : 128;
   if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;

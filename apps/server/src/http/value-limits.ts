@@ -15,7 +15,7 @@ import { badRequest } from './errors.js';
 export const limitedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]) as (data: unknown) => {
     value?: unknown;
-    error?: unknown;
+    error?: Error;
   };
   const dates = datePaths(route.schema);
   const isDate = (pattern: string) => dates.has(pattern);
