@@ -127,6 +127,8 @@ const nextAddress = () => {
 };
 
 const failures: string[] = [];
+/** Thousands of requests each: on 2 shared CI cores a walk takes a minute or two, not the default 30 s. */
+const FUZZ_TIMEOUT_MS = 300_000;
 /** What a database message or a stack trace looks like in an answer. */
 const SQL_OR_STACK =
   /postgres|sqlstate|relation "|column "|for type (integer|date|timestamp)|invalid input syntax|\.[jt]s:\d+|\bat [\w.<>]+ \(/i;
@@ -203,57 +205,69 @@ describe('boundary values never give a 5xx (issue #31 item 5)', () => {
     expect(routes.filter((r) => paramNames(r.url).length > 0).length).toBeGreaterThan(120);
   });
 
-  it('every path parameter, with every boundary value', async () => {
-    failures.length = 0;
-    for (const r of routes) {
-      const names = paramNames(r.url);
-      for (const name of names) {
-        for (const value of TEXT_VALUES) {
-          // Other parameters: a real id on reads, an id nothing has on writes (nothing seeded changes).
-          const url = fill(r.url, { [name]: value }, r.method === 'GET' ? '1' : String(INT4_MAX));
-          await probe(r, url, r.method === 'GET' || r.method === 'DELETE' || r.upload ? undefined : {});
+  it(
+    'every path parameter, with every boundary value',
+    async () => {
+      failures.length = 0;
+      for (const r of routes) {
+        const names = paramNames(r.url);
+        for (const name of names) {
+          for (const value of TEXT_VALUES) {
+            // Other parameters: a real id on reads, an id nothing has on writes (nothing seeded changes).
+            const url = fill(r.url, { [name]: value }, r.method === 'GET' ? '1' : String(INT4_MAX));
+            await probe(r, url, r.method === 'GET' || r.method === 'DELETE' || r.upload ? undefined : {});
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('every declared query parameter, with every boundary value', async () => {
-    failures.length = 0;
-    for (const r of routes) {
-      const base = fill(r.url, {}, r.method === 'GET' ? '1' : String(INT4_MAX));
-      for (const q of r.query) {
-        for (const value of TEXT_VALUES) {
-          const url = `${base}?${encodeURIComponent(q.name)}=${encodeURIComponent(value)}`;
-          await probe(r, url, r.method === 'GET' || r.method === 'DELETE' || r.upload ? undefined : {});
+  it(
+    'every declared query parameter, with every boundary value',
+    async () => {
+      failures.length = 0;
+      for (const r of routes) {
+        const base = fill(r.url, {}, r.method === 'GET' ? '1' : String(INT4_MAX));
+        for (const q of r.query) {
+          for (const value of TEXT_VALUES) {
+            const url = `${base}?${encodeURIComponent(q.name)}=${encodeURIComponent(value)}`;
+            await probe(r, url, r.method === 'GET' || r.method === 'DELETE' || r.upload ? undefined : {});
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('every field of every JSON body, with the boundary values of its type', async () => {
-    failures.length = 0;
-    let fields = 0;
-    for (const r of routes) {
-      if (!r.body || r.upload || r.method === 'GET') continue;
-      const url = fill(r.url, {}, String(INT4_MAX));
-      const base = plausible(r.body);
-      for (const leaf of leaves(r.body)) {
-        fields++;
-        const t = typeOf(leaf.schema);
-        const values =
-          t === 'integer' || t === 'number'
-            ? NUMBER_VALUES
-            : t === 'string'
-              ? STRING_VALUES
-              : [2 ** 31, 1e308, '0000-01-01', String(2 ** 31)];
-        for (const value of values) await probe(r, url, withValue(base, leaf.path, value));
+  it(
+    'every field of every JSON body, with the boundary values of its type',
+    async () => {
+      failures.length = 0;
+      let fields = 0;
+      for (const r of routes) {
+        if (!r.body || r.upload || r.method === 'GET') continue;
+        const url = fill(r.url, {}, String(INT4_MAX));
+        const base = plausible(r.body);
+        for (const leaf of leaves(r.body)) {
+          fields++;
+          const t = typeOf(leaf.schema);
+          const values =
+            t === 'integer' || t === 'number'
+              ? NUMBER_VALUES
+              : t === 'string'
+                ? STRING_VALUES
+                : [2 ** 31, 1e308, '0000-01-01', String(2 ** 31)];
+          for (const value of values) await probe(r, url, withValue(base, leaf.path, value));
+        }
       }
-    }
-    expect(fields).toBeGreaterThan(200);
-    expect(failures).toEqual([]);
-  });
+      expect(fields).toBeGreaterThan(200);
+      expect(failures).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });
 
 /** The count of requests, for the record (the run time stays modest in CI). */

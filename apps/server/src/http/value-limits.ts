@@ -24,6 +24,7 @@ export const limitedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
     if (result.error) return result;
     const bad = findOutOfRange(
       route.httpPart === 'querystring' ? withoutODataOptions(result.value) : result.value,
+      isDate,
     );
     if (!bad) return result;
     const field = bad.field || route.httpPart || 'body';
