@@ -6,14 +6,16 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SessionStore } from './auth/sessions.js';
 import { onHookError } from './db/unit-of-work.js';
 import { trustProxyOption } from './config.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { normalisedSegments } from './http/paths.js';
 import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
+import { limitedValidatorCompiler } from './http/value-limits.js';
 import { registerModules } from './modules/index.js';
 import { setSkipTokenSecret } from './odata/keyset.js';
 import { attachRealtime } from './realtime/socket-server.js';
@@ -44,7 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // $skiptoken links (odata/keyset.ts) are signed with a key from SECRETS_KEY: every process accepts them.
   setSkipTokenSecret(deps.config.secretsKey);
 
-  app.setValidatorCompiler(validatorCompiler);
+  // The route's zod schema, then the limits of what PostgreSQL stores (numbers, dates) for every route.
+  app.setValidatorCompiler(limitedValidatorCompiler);
   // Response schemas (packages/domain/src/contracts) document the answers for OpenAPI and the API tests
   // parse every answer with them; the server neither re-checks nor re-serializes what it sends (JSON text
   // built by PostgreSQL goes out as is, objects through JSON.stringify as without a schema).
@@ -74,11 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  // The API docs are public; the hook must exist before the docs routes are registered.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // The API docs describe every route: only for a signed-in user (any role), and not served at all in
+  // production (issue #31 item 8). The hook must exist before the docs routes are registered.
+  if (deps.config.nodeEnv !== 'production') {
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), anyRole: true };
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  }
 
   // The composition root: every route (health included) is registered from modules/index.ts.
   await registerModules(app);
@@ -87,30 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
-/**
- * The first segment of a request path however it is spelled, lower-cased: percent-encoded letters (decoded up
- * to three times, so doubled encoding too), any case, doubled slashes or backslashes, `.` and `..` segments.
- */
-function firstSegment(url: string): string | undefined {
-  let p = url.split('?')[0] ?? '';
-  for (let i = 0; i < 3; i++) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(p);
-    } catch {
-      break;
-    }
-    if (decoded === p) break;
-    p = decoded;
-  }
-  const segments: string[] = [];
-  for (const segment of p.replaceAll('\\', '/').split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return segments[0]?.toLowerCase();
-}
+/** The first segment of a request path however it is spelled, lower-cased (http/paths.ts). */
+const firstSegment = (url: string): string | undefined => normalisedSegments(url)[0];
 
 /**
  * Whether a request path is under /api however it is spelled. Such a path that matched no route is the API's

@@ -320,12 +320,25 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/** At most this many proxies in a row: more is not a real deployment, and each one more believes a hop more. */
+export const MAX_PROXY_HOPS = 3;
+/** The widest range one entry may name: a proxy network, not the Internet. */
+export const MIN_PREFIX = { 4: 8, 6: 32 } as const;
+/** All entries together may cover at most this share of the address space (16 × /8, 16 × /32). */
+const MAX_COVERED = { 4: 16 * 2 ** 24, 6: 16 * 2 ** 96 } as const;
+
+const TRUST_PROXY_HELP =
+  'expected false, a number of proxies in front of the server (1 to 3), or a comma-separated list of the ' +
+  "proxies' addresses or CIDRs (e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.5)";
 
 /**
- * TRUST_PROXY: unset/`false`/`0` trusts no X-Forwarded-For at all; a whole number N believes the last N
- * hops (N proxies in front); a comma-separated list of addresses, CIDRs or proxy-addr range names
- * (loopback, linklocal, uniquelocal) believes hops only from those proxies. `true` is refused: it would
- * believe every hop, so any client could choose its own address and escape the login throttle.
+ * TRUST_PROXY: unset/`false`/`0` trusts no X-Forwarded-For at all; a whole number N from 1 to 3 believes
+ * the last N hops (N proxies in front); a comma-separated list of addresses, CIDRs or proxy-addr range
+ * names (loopback, linklocal, uniquelocal) believes hops only from those proxies. Refused, each with one
+ * line saying why (start-up stops with exit code 1): `true` and hop counts above 3 (every hop, or nearly:
+ * a client could pick its own address and escape the login throttle); a range wider than /8 (IPv4) or
+ * /32 (IPv6) outside IPv6's private ranges (fc00::/7, fe80::/10), IPv4-mapped ranges included; a list covering more than 16 such ranges; anything else that
+ * is not an address.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim() ?? '';
@@ -339,22 +352,39 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
-    if (!Number.isSafeInteger(hops) || hops > 100) throw new Error(`TRUST_PROXY=${v}: too many proxy hops`);
+    if (hops > MAX_PROXY_HOPS)
+      throw new Error(
+        `TRUST_PROXY=${v.slice(0, 20)}: at most ${MAX_PROXY_HOPS} proxies in front of the server; more would ` +
+          "believe hops a client wrote itself (list the proxies' addresses instead)",
+      );
     return hops;
   }
   const entries = v
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean);
+  if (entries.length === 0)
+    throw new Error(`TRUST_PROXY=${v}: no proxy addresses given; ${TRUST_PROXY_HELP}`);
+  const covered = { 4: 0, 6: 0 };
   for (const entry of entries) {
-    if (!isProxyEntry(entry)) {
+    const range = proxyRange(entry);
+    if (range === 'named') continue;
+    if (!range)
       throw new Error(
-        `TRUST_PROXY: '${entry}' is not an IP address, CIDR or one of ${PROXY_RANGE_NAMES.join(', ')}; ` +
-          'expected false, a number of proxy hops, or a comma-separated list of proxy addresses',
+        `TRUST_PROXY: '${entry.slice(0, 60)}' is not an IP address, CIDR or one of ${PROXY_RANGE_NAMES.join(', ')}; ${TRUST_PROXY_HELP}`,
       );
-    }
+    if (range.private) continue;
+    if (range.prefix < MIN_PREFIX[range.family])
+      throw new Error(
+        `TRUST_PROXY: '${entry}' covers too much of the address space to name proxies (at most /${MIN_PREFIX[range.family]} ` +
+          `for IPv${range.family}): it would believe addresses clients wrote themselves`,
+      );
+    covered[range.family] += 2 ** ((range.family === 4 ? 32 : 128) - range.prefix);
   }
-  if (entries.length === 0) throw new Error(`TRUST_PROXY=${v}: no proxy addresses given`);
+  if (covered[4] > MAX_COVERED[4] || covered[6] > MAX_COVERED[6])
+    throw new Error(
+      `TRUST_PROXY: the list covers too much of the address space to name proxies (more than 16 /8 IPv4 or /32 IPv6 ranges together); ${TRUST_PROXY_HELP}`,
+    );
   return entries.map((e) => (PROXY_RANGE_NAMES.includes(e.toLowerCase()) ? e.toLowerCase() : e));
 }
 
@@ -371,14 +401,36 @@ export function trustProxyOption(
   return trust;
 }
 
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true;
-  const [address, prefix, ...rest] = entry.split('/');
-  const family = isIP(address ?? '');
-  if (!family || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
+/**
+ * The range a TRUST_PROXY entry names: its family and prefix length, an IPv4-mapped IPv6 range
+ * (`::ffff:0:0/96`) counted as the IPv4 range it is to proxy-addr; `named` for loopback & co.; undefined
+ * when it is not an address or CIDR (zone ids like `fe80::1%eth0` included: proxy-addr refuses them).
+ */
+function proxyRange(
+  entry: string,
+): { family: 4 | 6; prefix: number; private?: boolean } | 'named' | undefined {
+  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return 'named';
+  const [address = '', prefixText, ...rest] = entry.split('/');
+  const family = isIP(address) as 0 | 4 | 6;
+  if (!family || rest.length > 0 || address.includes('%')) return undefined;
+  const full = family === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;
+  const prefix = prefixText === undefined ? full : Number(prefixText);
+  if (prefix > full) return undefined;
+  if (
+    family === 6 &&
+    /^(0{0,4}:){0,5}:?ffff:/i.test(address) &&
+    /[.:]/.test(address.split(/ffff:/i)[1] ?? '')
+  )
+    return { family: 4, prefix: Math.max(0, prefix - 96) };
+  // Inside the unique local (fc00::/7) or link-local (fe80::/10) ranges: private networks, whatever the width.
+  const head = Number.parseInt(address.split(':')[0] || '0', 16);
+  if (
+    family === 6 &&
+    ((prefix >= 7 && (head & 0xfe00) === 0xfc00) || (prefix >= 10 && (head & 0xffc0) === 0xfe80))
+  )
+    return { family, prefix, private: true };
+  return { family, prefix };
 }
 
 /** A machine caller's secret: unset disables its routes; a short one would be guessable. */

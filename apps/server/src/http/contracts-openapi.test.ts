@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-type.js';
-import { createTestApp } from '../../test/harness.js';
+import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
 
 /**
  * Issue #14 part 1: the routes of these areas declare their answer, so the OpenAPI document
  * (GET /api/docs/json) describes what a client receives, not only what it sends.
  */
 let app: App;
+/** The API description is for signed-in users only (issue #31 item 8). */
+let token: string;
 beforeAll(async () => {
   app = await createTestApp();
+  token = await login(app, DEMO.admin);
 });
 afterAll(() => app.close());
 
@@ -57,7 +60,7 @@ const DECLARED: [method: string, path: string, status?: string][] = [
 
 describe('OpenAPI answers (#14 part 1)', () => {
   it.each(DECLARED)('%s %s declares its answer', async (method, path, status = '200') => {
-    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: auth(token) });
     expect(res.statusCode).toBe(200);
     const op = res.json().paths[path]?.[method];
     expect(op, `${method} ${path} in the document`).toBeDefined();

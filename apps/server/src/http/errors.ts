@@ -105,8 +105,37 @@ export function fromMultipartError(error: { code?: string; message?: string; sta
   return undefined;
 }
 
+/**
+ * The SQLSTATE of a database error (pg, PGlite, or one Drizzle wrapped as its `cause`), or undefined.
+ */
+export function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A safety net behind the request validation (http/value-limits.ts): a value PostgreSQL refused as data
+ * (SQLSTATE class 22: 22003 numeric out of range, 22008 datetime overflow, 22007 bad date-time, 22P02
+ * invalid text for its type, 22001 too long …) was the client's, so it is a 400, never a 500, and the
+ * database's message (naming SQL types and values) is not passed on. It is logged, so the route whose
+ * validation let it through can be fixed.
+ */
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or not valid for its field.';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!(error instanceof HttpError) && sqlState(error)?.startsWith('22')) {
+      request.log.warn({ err: error, sqlState: sqlState(error) }, 'database refused a value of the request');
+      return sendProblem(
+        reply,
+        new HttpError(400, 'Bad Request', DATA_EXCEPTION_MESSAGE, { request: [DATA_EXCEPTION_MESSAGE] }),
+      );
+    }
     const known = error instanceof HttpError ? error : fromFastifyError(error);
     if (known) {
       // 501 answers a request for something not implemented (an OData option): the client's choice, no failure.

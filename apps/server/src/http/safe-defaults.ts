@@ -2,6 +2,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { routeAccess } from './auth.js';
+import { CUSTOMER_PAGES, isCustomerPath, normalisedSegments } from './paths.js';
 
 /**
  * Production defaults every response gets (issue #16 part 2): security headers with a
@@ -101,11 +103,18 @@ export function wantsHsts(mode: Config['hsts'], req: FastifyRequest): boolean {
   return req.protocol === 'https';
 }
 
-/** Query parameters whose values may carry personal data or secrets: logged as [redacted]. */
-const PII_PARAM = /phone|name|search|term|mail|address|filter|token|pin|password|secret|vin|plate|^q$/i;
+/**
+ * Query parameters whose values may carry personal data or secrets: logged as [redacted]. `t` is an
+ * initiate link's token, `sig` a signed download's signature.
+ */
+const PII_PARAM =
+  /phone|name|search|term|mail|address|filter|token|pin|password|secret|vin|plate|^q$|^t$|^sig$/i;
 
-/** The URL as logged: the path, and the query with the values of personal or secret parameters blanked. */
-export function redactUrl(url: string): string {
+/**
+ * The URL as logged: the path, and the query with the values of personal or secret parameters blanked
+ * (with `all`, the value of every parameter).
+ */
+export function redactUrl(url: string, all = false): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url
@@ -118,10 +127,43 @@ export function redactUrl(url: string): string {
       try {
         name = decodeURIComponent(rawName.replace(/\+/g, ' '));
       } catch {}
-      return eq >= 0 && PII_PARAM.test(name) ? `${rawName}=[redacted]` : pair;
+      return eq >= 0 && (all || PII_PARAM.test(name)) ? `${rawName}=[redacted]` : pair;
     });
   return `${url.slice(0, q)}?${params.join('&')}`;
 }
+
+const SECRET = '[redacted]';
+
+/**
+ * The URL of a request as the log shows it (issue #31 item 6). A public route's path parameters are
+ * blanked (an approval's guid, an opt-in hash: the link itself is the secret), as is the segment after a
+ * customer page's name (`/sign-approval/<guid>`, decided on the normalised path, so any spelling); on
+ * those and on every public route, every query value is blanked (`t`, `sig`, `u`, `exp` and whatever a
+ * client adds); elsewhere personal and secret parameters are (redactUrl).
+ */
+export function loggedUrl(
+  req: Pick<FastifyRequest, 'url'> & { routeOptions?: Partial<FastifyRequest['routeOptions']> },
+): string {
+  const url = req.url;
+  const q = url.indexOf('?');
+  const query = q < 0 ? '' : url.slice(q);
+  const route = req.routeOptions?.url;
+  const isPublic =
+    routeAccess(req.routeOptions?.config as Parameters<typeof routeAccess>[0])?.kind === 'public';
+  if (route && isPublic && /[:*]/.test(route) && !isWebWildcard(route)) {
+    // The route's own pattern with every parameter blanked: `/api/public/approvals/[redacted]/answer`.
+    return redactUrl(route.replace(/:[A-Za-z_]\w*|\*/g, SECRET) + query, true);
+  }
+  const segments = normalisedSegments(url);
+  if ((CUSTOMER_PAGES as readonly (string | undefined)[]).includes(segments[0])) {
+    const blanked = segments.map((s, i) => (i === 1 ? SECRET : s));
+    return redactUrl(`/${blanked.join('/')}${query}`, true);
+  }
+  return redactUrl(url, isPublic || isCustomerPath(url));
+}
+
+/** The web app's files (the static wildcard and its index): public, but their paths hold no secret. */
+const isWebWildcard = (route: string) => route === '/*' || route === '/';
 
 /**
  * pino options for the request log: URLs through redactUrl, no headers in the request line, and
@@ -152,7 +194,7 @@ export function loggerOptions(level: string) {
       req(req: FastifyRequest) {
         return {
           method: req.method,
-          url: redactUrl(req.url),
+          url: loggedUrl(req),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.js';
@@ -67,10 +70,56 @@ describe('security: TRUST_PROXY is parsed strictly at start-up (hole 4)', () => 
       '1.2.3.4/8/1',
       ',',
       '-1',
+      'fe80::1%eth0',
     ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('accepts 1 to 3 proxy hops and refuses more (issue #31 item 7)', () => {
+    expect(parseTrustProxy('3')).toBe(3);
+    for (const hops of ['4', '100', '99999999999999999999'])
+      expect(() => parseTrustProxy(hops), hops).toThrow(/at most 3 proxies/);
+  });
+
+  it('refuses ranges and lists that cover the address space instead of naming proxies (issue #31 item 7)', () => {
+    for (const wide of [
+      '0.0.0.0/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '10.0.0.1, 0.0.0.0/7',
+      '::/0',
+      '2000::/3',
+      '2001:db8::/31',
+      '::ffff:0:0/96', // every IPv4 address, written as IPv4-mapped IPv6
+      '::ffff:0.0.0.0/100',
+    ])
+      expect(() => parseTrustProxy(wide), wide).toThrow(/covers too much of the address space/);
+    const seventeen = Array.from({ length: 17 }, (_, i) => `${i + 1}.0.0.0/8`).join(',');
+    expect(() => parseTrustProxy(seventeen)).toThrow(/the list covers too much/);
+    // Proxy networks pass: a /8, an IPv6 /32, sixteen /8s, IPv4-mapped small ranges, the named ranges.
+    expect(parseTrustProxy('10.0.0.0/8,2001:db8::/32,::ffff:10.0.0.0/104,uniquelocal')).toHaveLength(4);
+    expect(parseTrustProxy('fc00::/7,fe80::/10')).toHaveLength(2);
+    expect(parseTrustProxy(seventeen.split(',').slice(0, 16).join(','))).toHaveLength(16);
+  });
+
+  it('a wrong value stops start-up with one configuration line and exit code 1, no stack trace', () => {
+    const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    // Each start-up compiles the server with tsx (seconds on a loaded machine): two of the values suffice.
+    for (const value of ['0.0.0.0/0', '100']) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: { PATH: process.env.PATH, TRUST_PROXY: value, DATA_DIR: '/nonexistent-never-opened' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status, `${value}: ${r.stderr}`).toBe(1);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines, value).toHaveLength(2);
+      expect(lines[0]).toBe('Invalid configuration:');
+      expect(lines[1]).toMatch(/^ {2}- TRUST_PROXY: /);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    }
+  }, 180_000);
 });
 
 describe('security: forwarded addresses cannot be spoofed past the login throttle (hole 4)', () => {

@@ -1,4 +1,9 @@
-import { resourceArraySchema, resourceListSchema, resourceRowSchema } from '@glass/domain/contracts';
+import {
+  dbIdText,
+  resourceArraySchema,
+  resourceListSchema,
+  resourceRowSchema,
+} from '@glass/domain/contracts';
 import type { ResourceDef } from '@glass/domain/resources/index';
 import { RESOURCES } from '@glass/domain/resources/index';
 import type { FastifyContextConfig } from 'fastify';
@@ -12,7 +17,7 @@ import { listConditions } from './conditions.js';
 import { odataResourceOf } from './odata.js';
 import { ResourceService } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: dbIdText });
 const anyBody = z.record(z.string(), z.unknown()).optional();
 /** A declaration's `null` read means every real role reads it (a pick list the screens offer). */
 const cfg = (action: ResourceDef['read'] | undefined): FastifyContextConfig => ({

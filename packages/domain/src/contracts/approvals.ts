@@ -170,7 +170,16 @@ export const publicInitiate = z.object({
 });
 export type PublicInitiate = z.infer<typeof publicInitiate>;
 
-export const initiateTokenQuery = z.object({ t: z.string().max(200).optional() });
+/**
+ * `?t=…`: any text. A token that cannot be one (repeated `?t=a&t=b`, too long) becomes the empty token, so
+ * the page answers its neutral 404 like any other link that does not open, never a 400 that tells them apart.
+ */
+export const initiateTokenQuery = z.object({
+  t: z.preprocess(
+    (v) => (v === undefined || (typeof v === 'string' && v.length <= 200) ? v : ''),
+    z.string().optional(),
+  ),
+});
 
 /** POST /api/public/initiate/{id}/signature?t=… */
 export const publicInitiateBody = z

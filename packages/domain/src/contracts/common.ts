@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdText } from './limits.js';
 
 /**
  * Building blocks of the HTTP contracts (issue #14 part 1). A contract file per area declares the
@@ -7,8 +8,8 @@ import { z } from 'zod';
  * objects are not strict: a new column is not a break, a renamed or missing one is.
  */
 
-/** `/:id` path parameters. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** `/:id` path parameters: 1 to 2^31−1 (limits.ts). */
+export const idParams = z.object({ id: dbIdText });
 
 /** A database id. */
 export const id = z.number().int();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentType } from '../enums.js';
+import { dbId, instantText } from './limits.js';
 
 /**
  * Request and response field shapes more than one contract uses (service vehicles, invoices). The
@@ -10,10 +11,10 @@ import { PaymentType } from '../enums.js';
 /** Trimmed text of at most `max` characters. */
 export const text = (max = 100) => z.string().trim().max(max);
 /** An ISO 8601 date-time with an offset (`2026-01-31T15:00:00Z`). */
-export const dateTime = z.iso.datetime({ offset: true });
+export const dateTime = instantText;
 /** Dollars in a request (the server stores numeric(12,2)). */
 export const moneyInput = z.number().min(0).max(1_000_000);
-export const positiveId = z.number().int().positive();
+export const positiveId = dbId;
 /** A numeric path id (`/api/Invoices/12`): the contracts' common one. */
 export { idParams } from './common.js';
 

@@ -1,6 +1,7 @@
 // The HTTP contracts, one file per area (issue #14 part 1): request and response schemas in zod with
 // their inferred types. The server validates and documents with them, the web imports the types.
 export * from './common.js';
+export * from './limits.js';
 export * from './session.js';
 export * from './tiles.js';
 export * from './users.js';

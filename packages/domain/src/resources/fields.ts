@@ -4,6 +4,7 @@
  * in the parsed output, which is what a full-replacement PUT writes.
  */
 import { z } from 'zod';
+import { INT_MAX } from '../contracts/limits.js';
 import { US_STATES } from '../us-states.js';
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -75,6 +76,7 @@ export const optionalId = (label: string) =>
       .number({ error: `${label} is not valid` })
       .int()
       .positive()
+      .max(INT_MAX, `${label} is not valid`)
       .nullable(),
   );
 
@@ -82,7 +84,8 @@ export const requiredId = (label: string) =>
   z.coerce
     .number({ error: `${label} is required` })
     .int(`${label} is required`)
-    .positive(`${label} is required`);
+    .positive(`${label} is required`)
+    .max(INT_MAX, `${label} is not valid`);
 
 export const optionalMoney = (label: string) =>
   z.preprocess(

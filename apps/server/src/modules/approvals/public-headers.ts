@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-/** The customers' pages (spec 2 §2 public routes) and their API. */
-const PUBLIC_PAGE = /^\/(sign-approval|sign-initiate|customer-opt-in)(\/|$)/i;
-const PUBLIC_API = /^\/api\/public\//i;
+import { isCustomerPath } from '../../http/paths.js';
 
 /**
  * The public pages' policy, stricter than the staff app's (http/safe-defaults.ts): nothing but our own
@@ -26,10 +23,12 @@ export const PUBLIC_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** Whether a request is for a public customer page or its API (by the path, before any query). */
+/**
+ * Whether a request is for a public customer page or its API, decided on the decoded, normalised path
+ * (http/paths.ts): `/%73ign-approval/<guid>` and `/SIGN-APPROVAL/<guid>` are the approval page too.
+ */
 export function isPublicCustomerPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return PUBLIC_PAGE.test(path) || PUBLIC_API.test(path);
+  return isCustomerPath(url);
 }
 
 /**

@@ -69,7 +69,7 @@ describe('OData service document and $metadata', () => {
     expect(res.body).toContain('<Key><PropertyRef Name="id"/></Key>');
     expect((await get('/api/$metadata?$format=json', admin)).statusCode).toBe(501);
     expect((await get('/api/$metadata?$format=xml', admin)).statusCode).toBe(200);
-    const docs = await get('/api/docs/json');
+    const docs = await get('/api/docs/json', admin);
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json().paths)).toEqual(expect.arrayContaining(['/api/', '/api/$metadata']));
   });

@@ -66,7 +66,7 @@ describe('GET /api/Invoices/byServiceVehicle/{serviceVehicleId}', () => {
 
 describe('OpenAPI', () => {
   it('documents the detail answer from the contract (and the service vehicle detail)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await api.get('/api/docs/json', t.admin)).json();
     const schemaOf = (path: string, method: string, code: string) =>
       doc.paths[path][method].responses[code].content['application/json'].schema;
     const invoice = schemaOf('/api/Invoices/{id}', 'get', '200');
