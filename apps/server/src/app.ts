@@ -14,6 +14,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
+import { UPLOAD_MAX_BYTES } from './files/limits.js';
 import { registerModules } from './modules/index.js';
 import { setSkipTokenSecret } from './odata/keyset.js';
 import { attachRealtime } from './realtime/socket-server.js';
@@ -65,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return payload;
   });
 
-  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  // The upload limits live in files/limits.ts (a route may raise its own: the DMS import).
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Glass shop operations API', version: '1.0.0' },
