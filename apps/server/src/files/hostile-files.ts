@@ -200,6 +200,29 @@ export function xlsxHugeSharedStrings(chars = 40 * MiB): Buffer {
   return zipOf(workbookParts(`${HEADER_ROW}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`, strings));
 }
 
+/** A workbook whose zip directory lists `entries` parts (a directory read whole would be held whole). */
+export function xlsxManyEntries(entries = 20_000): Buffer {
+  const extra = Array.from(
+    { length: entries },
+    (_, i): ZipPart => ({ name: `xl/media/p${i}.xml`, data: Buffer.alloc(0) }),
+  );
+  return zipOf([...workbookParts(`${HEADER_ROW}${DATA_ROW}`), ...extra]);
+}
+
+/**
+ * A sheet with `chars` letters of text between two cells and no tag in them: an XML parser buffers a
+ * token whole until it ends. Random letters, so it packs only about twice (no bomb).
+ */
+export function xlsxLongToken(chars = 2 * MiB): Buffer {
+  const text = Buffer.alloc(chars);
+  let seed = 987654321;
+  for (let i = 0; i < chars; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    text[i] = 97 + ((seed >>> 16) % 16);
+  }
+  return zipOf(workbookParts(`${HEADER_ROW}${text.toString('latin1')}${DATA_ROW}`));
+}
+
 /** A valid workbook of `rows` rows, the kind a hostile file is cut from. */
 export function xlsxValid(rows = 200): Buffer {
   const lines = [HEADER_ROW];
@@ -367,6 +390,18 @@ export const HOSTILE_FILES: readonly HostileFile[] = [
     'strings.xlsx',
     () => xlsxHugeSharedStrings(),
     /shared strings hold more than 33,554,432 characters/,
+  ),
+  spreadsheet(
+    'XLSX with 20,000 zip entries',
+    'entries.xlsx',
+    () => xlsxManyEntries(),
+    /more than 10,000 parts/,
+  ),
+  spreadsheet(
+    'XLSX with 2 MiB of text and no tag',
+    'token.xlsx',
+    () => xlsxLongToken(),
+    /longer than 1 MB without a tag/,
   ),
   spreadsheet('XLSX cut short', 'truncated.xlsx', xlsxTruncated, /not a readable XLSX workbook/),
   spreadsheet('XLSX with damaged compressed data', 'corrupt.xlsx', xlsxCorrupt, /XLSX workbook is damaged/),
