@@ -1,5 +1,4 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { columnName } from '../modules/dms-imports/xlsx-reader.js';
 import { DMS_MAX_FILE_BYTES } from './limits.js';
 
 /**
@@ -256,6 +255,14 @@ export function csvLongLine(bytes = DMS_MAX_FILE_BYTES - 1024): Buffer {
   const header = Buffer.from('RO Number,VIN\r\n');
   const line = Buffer.alloc(bytes - header.length - 2, 'x');
   return Buffer.concat([header, line, Buffer.from('\r\n')]);
+}
+
+/** A spreadsheet column's letters: 0 → 'A', 16383 → 'XFD'. */
+function columnName(index: number): string {
+  let s = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
 }
 
 /** CSV whose header has `columns` columns. */
