@@ -310,6 +310,28 @@ describe('hostile files on every upload route: 4xx naming the field, the server 
     180_000,
   );
 
+  it('a limit passed after the first rows (which the upload reads) refuses the preview with 400 on File', async () => {
+    const rows = ['RO Number,VIN'];
+    for (let i = 1; i <= 20; i++) rows.push(`H31-P${i},1HGCM82633A004352`);
+    rows.push(`H31-P21,${'x,'.repeat(2_000)}`);
+    const up = await send('POST /api/DmsImports', {
+      filename: 'late.csv',
+      type: 'text/csv',
+      data: Buffer.from(`${rows.join('\r\n')}\r\n`),
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const preview = await app.inject({
+      method: 'POST',
+      url: `/api/DmsImports/${up.json().import.id}/preview`,
+      headers: auth(tokens.adminAssistant),
+      payload: { mapping: up.json().suggestedMapping, defaultRepairCount: 1 },
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().errors.File).toEqual([
+      'Line 22 of the CSV file has 2,002 columns: a DMS export may have at most 1,000',
+    ]);
+  });
+
   it('every route still takes a normal upload afterwards', async () => {
     for (const key of declared) {
       const res = await send(key, ROUTES[key].normal);
