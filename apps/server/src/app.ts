@@ -15,6 +15,7 @@ import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { normalisedSegments } from './http/paths.js';
 import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
+import { UPLOAD_MAX_BYTES } from './files/limits.js';
 import { limitedValidatorCompiler } from './http/value-limits.js';
 import { registerModules } from './modules/index.js';
 import { setSkipTokenSecret } from './odata/keyset.js';
@@ -68,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return payload;
   });
 
-  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
+  // The upload limits live in files/limits.ts (a route may raise its own: the DMS import).
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 50 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Glass shop operations API', version: '1.0.0' },

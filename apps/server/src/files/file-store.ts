@@ -13,7 +13,8 @@ import {
   readBlob,
   type StoreConfig,
 } from './blob-store.js';
-import { type ImageType, sniffImage } from './image-type.js';
+import { type ImageType, imageSize, sniffImage } from './image-type.js';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from './limits.js';
 import { reencodeImage } from './reencode.js';
 
 export { isSafeRelative } from './blob-store.js';
@@ -45,12 +46,26 @@ export interface FileOwner {
   ownerId?: number | null;
 }
 
+/**
+ * The refusal of a picture whose header declares more pixels than the server decodes (files/limits.ts),
+ * read before any decoding; undefined when it fits or its header does not say.
+ */
+export function imageDimensionsProblem(buffer: Buffer): string | undefined {
+  const size = imageSize(buffer);
+  if (!size) return undefined;
+  if (size.width * size.height <= IMAGE_MAX_PIXELS && Math.max(size.width, size.height) <= IMAGE_MAX_SIDE)
+    return undefined;
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `The image is too large: ${n(size.width)} × ${n(size.height)} pixels (at most ${n(IMAGE_MAX_PIXELS / 1_000_000)} megapixels and ${n(IMAGE_MAX_SIDE)} pixels a side)`;
+}
+
 /** The upload as an image, or the first problem (spec 1 §5 texts), judged by its content. */
 export function asImage(upload: Upload): CheckedImage | string {
   // "smaller than 5MB": the domain rule's reading (5 MiB excluded), the same on both sides.
   if (upload.buffer.length >= IMAGE_UPLOAD_MAX_BYTES) return IMAGE_TOO_LARGE;
   const type = sniffImage(upload.buffer);
-  return type ? { ...upload, ...type } : IMAGE_ONLY;
+  if (!type) return IMAGE_ONLY;
+  return imageDimensionsProblem(upload.buffer) ?? { ...upload, ...type };
 }
 
 /** What a picture that passes the magic-byte check but cannot be decoded is told. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { Db } from '../db/unit-of-work.js';
-import { FileStore } from './file-store.js';
+import { FileStore, imageDimensionsProblem } from './file-store.js';
 import { assertUploadDeclared } from './multipart-form.js';
 import { type ImageType, sniffImage } from './image-type.js';
 
@@ -28,7 +28,10 @@ export interface ImageUpload extends ImageType {
 /** The form field the web sends the picture in (any field name is read; routes declare this one). */
 export const IMAGE_UPLOAD_FIELD = 'file';
 
-/** Reads the single file of a multipart request (field name free) and its text fields. */
+/**
+ * Reads the single file of a multipart request (field name free) and its text fields; refuses what is not
+ * a picture by its content, and a picture whose header declares too many pixels (files/limits.ts).
+ */
 export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
   assertUploadDeclared(req, [IMAGE_UPLOAD_FIELD]);
   if (!req.isMultipart()) throw badRequest('file', 'Send the image as multipart/form-data');
@@ -45,6 +48,8 @@ export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload>
   if (!file || file.buffer.length === 0) throw badRequest('file', 'Choose an image to upload');
   const type = sniffImage(file.buffer);
   if (!type) throw badRequest('file', NOT_AN_IMAGE);
+  const tooLarge = imageDimensionsProblem(file.buffer);
+  if (tooLarge) throw badRequest('file', tooLarge);
   return { buffer: file.buffer, ...type, originalName: file.name.slice(0, 200), fields };
 }
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ImageType } from './image-type.js';
+import { IMAGE_MAX_PIXELS } from './limits.js';
 
 /**
  * Every uploaded image is decoded and written again by the server (sharp, libvips) before it is stored:
@@ -9,11 +10,10 @@ import type { ImageType } from './image-type.js';
  * - whatever the file carried besides the picture (a script appended after the image, a polyglot) is gone;
  * - a thumbnail (THUMB_WIDTH px wide WebP, never enlarged) is made for lists.
  * The type stays what the content said (image-type.ts, checked first): a JPEG stays a JPEG, a GIF keeps its
- * frames. Decoding is capped at MAX_PIXELS so a small file that inflates to a huge bitmap is refused.
+ * frames. Decoding is capped at IMAGE_MAX_PIXELS (files/limits.ts) so a small file that inflates to a huge
+ * bitmap is refused; the upload readers refuse a header that declares more before this (file-store.ts).
  */
 export const THUMB_WIDTH = 320;
-/** About 70 megapixels (a 48 MP phone photo fits; a 10,000 x 10,000 "pixel flood" does not). */
-export const MAX_PIXELS = 70_000_000;
 
 export interface Reencoded {
   buffer: Buffer;
@@ -31,7 +31,7 @@ export class UnreadableImageError extends Error {
 
 export async function reencodeImage(input: Buffer, type: ImageType): Promise<Reencoded> {
   const open = (animated: boolean) =>
-    sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated });
+    sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated });
   try {
     // Frames of an animated GIF or WebP are kept (and carry no EXIF orientation: rotating the strip of
     // frames would scramble them); a single picture is turned upright.

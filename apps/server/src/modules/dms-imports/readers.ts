@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { FileStore } from '../../files/file-store.js';
+import { CSV_MAX_LINE_CHARS, TABLE_MAX_COLUMNS } from '../../files/limits.js';
 import { badRequest } from '../../http/errors.js';
 import { xlsxRows } from './xlsx-reader.js';
 
@@ -20,9 +21,6 @@ export type DmsFormat = 'csv' | 'xlsx';
 
 /** A problem with the file's content that surfaces while reading it (the upload's or preview's 400). */
 export class FileContentError extends Error {}
-
-/** Longest CSV record accepted (an unclosed quote would otherwise swallow the rest of the file). */
-const MAX_RECORD_BYTES = 1024 * 1024;
 
 async function openStored(files: FileStore, filePath: string): Promise<Readable> {
   const found = await files.find(filePath);
@@ -65,7 +63,11 @@ async function firstLineOf(files: FileStore, filePath: string): Promise<string> 
 
 const blank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
-/** The rows of a stored CSV file, streamed (UTF-8, BOM dropped, delimiter guessed); blank lines skipped. */
+/**
+ * The rows of a stored CSV file, streamed (UTF-8, BOM dropped, delimiter guessed); blank lines skipped.
+ * Limits (files/limits.ts): a record of at most CSV_MAX_LINE_CHARS characters (csv-parse stops there, so an
+ * endless line or an unclosed quote is never held whole) and TABLE_MAX_COLUMNS columns.
+ */
 async function* csvRows(files: FileStore, filePath: string): AsyncGenerator<FileRow> {
   const delimiter = guessDelimiter(await firstLineOf(files, filePath));
   const source = await openStored(files, filePath);
@@ -76,7 +78,7 @@ async function* csvRows(files: FileStore, filePath: string): AsyncGenerator<File
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      max_record_size: MAX_RECORD_BYTES,
+      max_record_size: CSV_MAX_LINE_CHARS,
       info: true,
     }),
   );
@@ -86,10 +88,18 @@ async function* csvRows(files: FileStore, filePath: string): AsyncGenerator<File
       record: string[];
       info: { lines: number };
     }>) {
+      if (record.length > TABLE_MAX_COLUMNS)
+        throw new FileContentError(
+          `Line ${info.lines} of the CSV file has ${record.length.toLocaleString('en-US')} columns: a DMS export may have at most ${TABLE_MAX_COLUMNS.toLocaleString('en-US')}`,
+        );
       if (blank(record)) continue;
       yield { rowNumber: info.lines, cells: record };
     }
   } catch (err: any) {
+    if (err?.code === 'CSV_MAX_RECORD_SIZE')
+      throw new FileContentError(
+        `A line of the CSV file is longer than ${CSV_MAX_LINE_CHARS.toLocaleString('en-US')} characters (line ${err.lines ?? '?'}; an unclosed quote makes one line of the rest of the file)`,
+      );
     if (typeof err?.code === 'string' && err.code.startsWith('CSV_'))
       throw new FileContentError(`The CSV file cannot be read: ${err.message}`);
     throw err;
