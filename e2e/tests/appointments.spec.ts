@@ -206,7 +206,8 @@ test('drag an appointment to a later time reschedules it; the switches are saved
   await page.mouse.move(x, box.y + 6);
   await page.mouse.down();
   await page.mouse.move(x, box.y + 30, { steps: 5 });
-  await page.mouse.move(x, box.y + 6 + box.height * 2, { steps: 10 });
+  // One hour later (the event is an hour high), inside the grid's visible part.
+  await page.mouse.move(x, box.y + 6 + box.height, { steps: 10 });
   await page.mouse.up();
   await expect(page.locator('.ant-message-notice').filter({ hasText: 'Appointment moved' })).toBeVisible();
   const details = await api.get<{ appointments: { localDateTime: string }[] }>(
@@ -227,9 +228,12 @@ test('drag an appointment to a later time reschedules it; the switches are saved
 /** The hour label at the top of the calendar's visible time grid ('8:00 AM'). */
 async function firstVisibleHour(page: Page) {
   return page.locator('.appt-calendar .rbc-time-content').evaluate((grid) => {
-    const top = grid.getBoundingClientRect().top;
+    // The hour drawn 10 px below the grid's top edge (the scroll position may be a pixel off the hour).
+    const y = grid.getBoundingClientRect().top + 10;
     const groups = Array.from(grid.querySelectorAll('.rbc-time-gutter .rbc-timeslot-group'));
-    const first = groups.find((g) => g.getBoundingClientRect().bottom > top + 1);
+    const first = groups.find(
+      (g) => g.getBoundingClientRect().top <= y && g.getBoundingClientRect().bottom > y,
+    );
     return first?.querySelector('.rbc-label')?.textContent?.trim() ?? null;
   });
 }

@@ -121,6 +121,15 @@ export function CalendarPage() {
     const [h, m] = (cal.data?.scrollTo ?? '08:00').split(':').map(Number);
     return new Date(1970, 0, 1, h, m);
   }, [cal.data?.scrollTo]);
+  // The library scrolls to scrollToTime only when its time grid mounts, which is before the answer (and its
+  // first appointment) arrives: scroll again once the shown range's own answer is here.
+  const answered = cal.data !== undefined && !cal.isPlaceholderData;
+  useEffect(() => {
+    if (!answered || view === 'Month') return;
+    const grid = calendarRef.current?.querySelector<HTMLElement>('.rbc-time-content');
+    if (grid)
+      grid.scrollTop = (grid.scrollHeight * (scrollTo.getHours() * 60 + scrollTo.getMinutes())) / 1440;
+  }, [answered, scrollTo, view]);
 
   const move = async ({ event, start, resourceId }: EventInteractionArgs<CalEvent>) => {
     const s = new Date(start);
