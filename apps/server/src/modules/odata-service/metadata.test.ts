@@ -37,11 +37,8 @@ describe('OData service document and $metadata', () => {
     expect(names).toEqual(ENTITY_SETS.map((s) => s.name));
     expect(new Set(names).size).toBe(names.length);
     expect(body.value).toContainEqual({ name: 'Invoices', kind: 'EntitySet', url: 'Invoices' });
-    expect(body.value).toContainEqual({
-      name: 'OutstandingInvoices',
-      kind: 'EntitySet',
-      url: 'Invoices/outstanding',
-    });
+    // Every set is served at its name (the route is elsewhere for four of them).
+    for (const set of body.value) expect(set.url).toBe(set.name);
 
     // A repair technician does not see the admin lists (activity logs), even by name.
     const techSets = (await get('/api', tech)).json().value.map((s: { name: string }) => s.name);
