@@ -249,7 +249,12 @@ async function main() {
     };
     // The page after row 100,000 by id, as a client following @odata.nextLink reaches it ($skiptoken).
     const deep = `${OURS}/api/Invoices?$top=50&$orderby=id&${listSelect}`;
-    const before = (await (await fetch(`${deep}&$skip=99950`, { headers: admin })).json()) as any;
+    // $top is the limit on the whole result: 100 rows from row 99,950 in pages of 50 link on to the next 50.
+    const before = (await (
+      await fetch(`${OURS}/api/Invoices?$top=100&$orderby=id&${listSelect}&$skip=99950`, {
+        headers: { ...admin, Prefer: 'odata.maxpagesize=50' },
+      })
+    ).json()) as any;
     const deepByToken = new URL(before['@odata.nextLink'], `${OURS}`).href;
     const detailIds = () => sequence(31, (next) => 1 + Math.floor(next() * maxInvoiceId));
     const one = { rows: (r: any) => (r.id ? 1 : 0), count: () => undefined };

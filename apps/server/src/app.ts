@@ -13,6 +13,7 @@ import { trustProxyOption } from './config.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling, sendProblem, notFound } from './http/errors.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { rewriteODataUrl } from './http/odata-route.js';
 import { normalisedSegments } from './http/paths.js';
 import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
 import { UPLOAD_MAX_BYTES } from './files/limits.js';
@@ -35,6 +36,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? false
         : { ...loggerOptions(deps.config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    // OData: every entity set at its name, and `<list>/$count` (http/odata-route.ts).
+    rewriteUrl: rewriteODataUrl,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     trustProxy: trustProxyOption(deps.config.trustProxy),

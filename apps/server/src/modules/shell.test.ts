@@ -147,14 +147,18 @@ describe('start-up lists', () => {
 });
 
 describe('OData lists', () => {
-  it('ServiceVehicles: repairCount ge 4, top 5, count → envelope with count and nextLink', async () => {
+  it('ServiceVehicles: repairCount ge 4, top 5, count → envelope with count and no nextLink ($top is all)', async () => {
     const res = await get('/api/ServiceVehicles?$filter=repairCount%20ge%204&$top=5&$count=true');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body['@odata.count']).toBeGreaterThan(5);
     expect(body.value).toHaveLength(5);
     expect(body.value.every((r: any) => r.repairCount >= 4)).toBe(true);
-    expect(body['@odata.nextLink']).toContain('$skiptoken=');
+    expect(body['@odata.nextLink']).toBeUndefined();
+    // Without $top, the list's pages of 100 link on by position.
+    const all = (await get('/api/ServiceVehicles?$count=true')).json();
+    expect(all['@odata.count']).toBeGreaterThan(100);
+    expect(all['@odata.nextLink']).toContain('$skiptoken=');
   });
 
   it('Invoices: date window, default order lost, FollowUpAt asc, OpenDateTime desc', async () => {

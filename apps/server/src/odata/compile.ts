@@ -36,7 +36,7 @@ export function compileODataQuery(
 ): CompiledQuery {
   const extra = opts.extraWhere ? [sql`(${opts.extraWhere})`] : [];
   const raw = readOptions(query);
-  const plan = planList(resource, raw, 'root', 0, extra);
+  const plan = planList(resource, raw, 'root', 0, extra, opts.maxPageSize);
   const byValue = renderPartitioned(plan);
   // Lists ordered by a partitioned (computed) field page by $skip (their pages are assembled by value, run.ts).
   const terms = byValue ? undefined : keysetTerms(plan);
@@ -93,6 +93,7 @@ export function compileODataQuery(
     countSql: fresh(countSql),
     copied,
     top: plan.top,
+    limit: plan.limit,
     skip: before,
     partitioned,
     nextToken: terms ? (last) => makeSkipToken({ q: digest, o: before + plan.top, v: last }) : undefined,

@@ -3,9 +3,10 @@ export { FILTER_LIMITS } from './filter-ast.js';
 export { escapeLike, likeContains, likePrefix } from './literals.js';
 export { ODataError } from './odata-error.js';
 export { MAX_EXPAND_DEPTH } from './plan.js';
-export { MAX_OPTION_LENGTH } from './query-options.js';
+export { pageSize } from './plan.js';
+export { MAX_OPTION_LENGTH, preferredPageSize } from './query-options.js';
 export { planOnce, renderSql } from './render-sql.js';
-export { buildNextLink, runODataQuery } from './run.js';
+export { buildNextLink, runODataCount, runODataQuery } from './run.js';
 export type {
   CompiledQuery,
   CompileOptions,

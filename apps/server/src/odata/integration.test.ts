@@ -12,11 +12,17 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function get(query: Record<string, unknown>, resource: ODataResource = parents, extraWhere?: SQL) {
+async function get(
+  query: Record<string, unknown>,
+  resource: ODataResource = parents,
+  extraWhere?: SQL,
+  maxPageSize?: number,
+) {
   const body = await runODataQuery(db.exec, resource, query, {
     baseUrl: '/api/parents',
     rawQuery: query,
     extraWhere,
+    maxPageSize,
   });
   return JSON.parse(body);
 }
@@ -25,12 +31,13 @@ const ids = async (filter: string, extra: Record<string, string> = {}) =>
     (r: any) => r.id,
   );
 
+const token = (link: string) => decodeURIComponent(link.split('$skiptoken=')[1]);
+
 describe('OData lists on PGlite', () => {
   it('pages in the default order, skips the deleted row, links to the next page', async () => {
     const page = await get({});
     expect(page.value.map((r: any) => r.id)).toEqual([10, 9, 8, 7, 6]);
     // The link carries the position after the last row (keyset.ts), not an offset.
-    const token = (link: string) => decodeURIComponent(link.split('$skiptoken=')[1]);
     expect(page['@odata.nextLink']).toMatch(/^\/api\/parents\?\$skiptoken=[\w-]+\.[\w-]+$/);
     const next = await get({ $skiptoken: token(page['@odata.nextLink']) });
     expect(next.value.map((r: any) => r.id)).toEqual([5, 4, 3, 2, 1]);
@@ -39,16 +46,25 @@ describe('OData lists on PGlite', () => {
     expect((await get({ $skip: '10' })).value).toEqual([]);
   });
 
-  it('counts and stops linking at the end', async () => {
-    const first = await get({ $count: 'true', $top: '4', $filter: 'id le 9' });
+  it('counts and stops linking at the end, or at $top', async () => {
+    // pages of 4 (the client's page size) within a $top of 7: the link asks for the 3 still wanted
+    const first = await get({ $count: 'true', $top: '7', $filter: 'id le 9' }, parents, undefined, 4);
     expect(first['@odata.count']).toBe(9);
+    expect(first.value).toHaveLength(4);
     expect(first['@odata.nextLink']).toMatch(
-      /^\/api\/parents\?\$count=true&\$top=4&\$filter=id%20le%209&\$skiptoken=/,
+      /^\/api\/parents\?\$count=true&\$top=3&\$filter=id%20le%209&\$skiptoken=/,
     );
-    const last = await get({ $count: 'true', $top: '4', $skip: '8', $filter: 'id le 9' });
+    const last = await get({ $count: 'true', $skip: '8', $filter: 'id le 9' }, parents, undefined, 4);
     expect(last.value.map((r: any) => r.id)).toEqual([1]);
     expect(last).not.toHaveProperty('@odata.nextLink');
-    expect((await get({ $top: '100' })).value).toHaveLength(8);
+    // $top up to the page size (maxTop 8) is one page without a link; above it, pages of 8 and a link
+    const eight = await get({ $top: '8' });
+    expect(eight.value).toHaveLength(8);
+    expect(eight).not.toHaveProperty('@odata.nextLink');
+    const hundred = await get({ $top: '100' });
+    expect(hundred.value).toHaveLength(8);
+    expect(hundred['@odata.nextLink']).toMatch(/\$top=92&\$skiptoken=/);
+    expect((await get({ $skiptoken: token(hundred['@odata.nextLink']) })).value).toHaveLength(2);
   });
 
   it('returns typed JSON built by PostgreSQL', async () => {

@@ -25,7 +25,10 @@ export interface ListPlan {
   fields: string[];
   expands: { key: string; plan: ListPlan }[];
   order: OrderTerm[];
+  /** Rows this request reads: the page (root), or the expansion's `$top` capped at the child's maxTop. */
   top: number;
+  /** The root's `$top`, the client's limit on the whole result across next links; undefined without one. */
+  limit: number | undefined;
   skip: number;
   count: boolean;
   /** The level or one of its expansions matches text fragments (contains/startswith/endswith, $search). */
@@ -91,8 +94,19 @@ function rejectOnSingle(raw: RawOptions, key: string): void {
 }
 
 /**
- * Parses and checks the options of one list level against its resource. An expanded
- * collection without $top returns up to the child's maxTop rows (no nextLink inside expansions).
+ * The root's page size: the client's `Prefer: odata.maxpagesize` capped at the list's maxTop; else, for a
+ * request with `$top`, maxTop (a `$top` up to it is one page, as before paging within `$top`), and without
+ * `$top` the list's defaultTop.
+ */
+export function pageSize(resource: ODataResource, limit: number | undefined, maxPageSize?: number): number {
+  if (maxPageSize !== undefined) return Math.min(maxPageSize, resource.maxTop);
+  return limit === undefined ? resource.defaultTop : resource.maxTop;
+}
+
+/**
+ * Parses and checks the options of one list level against its resource. The root reads one page of at
+ * most `$top` rows (pageSize); an expanded collection without $top returns up to the child's maxTop rows
+ * (no nextLink inside expansions), and its `$top` is capped there.
  */
 export function planList(
   resource: ODataResource,
@@ -100,6 +114,7 @@ export function planList(
   kind: ListKind,
   depth: number,
   extra: SQL[],
+  maxPageSize?: number,
 ): ListPlan {
   const index = indexResource(resource);
   const conditions: SQL[] = [];
@@ -126,12 +141,17 @@ export function planList(
   const fields = resolveSelect(raw.select, index);
   let order: OrderTerm[] = [];
   let top = 1;
+  let limit: number | undefined;
   let skip = 0;
   if (kind === 'one') {
     rejectOnSingle(raw, resource.name);
   } else {
     order = resolveOrderBy(raw.orderby, index);
-    top = parseTop(raw.top, kind === 'root' ? resource.defaultTop : resource.maxTop, resource.maxTop);
+    const asked = parseTop(raw.top);
+    if (kind === 'root') {
+      limit = asked;
+      top = Math.min(asked ?? Number.MAX_SAFE_INTEGER, pageSize(resource, asked, maxPageSize));
+    } else top = Math.min(asked ?? resource.maxTop, resource.maxTop);
     skip = parseSkip(raw.skip);
   }
   const expands: ListPlan['expands'] = [];
@@ -163,6 +183,7 @@ export function planList(
     expands,
     order,
     top,
+    limit,
     skip,
     count,
     patterns,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ODataError } from './odata-error.js';
-import { parseCount, parseSkip, parseTop, readOptions } from './query-options.js';
+import { parseCount, parseSkip, parseTop, preferredPageSize, readOptions } from './query-options.js';
 
 const errorOf = (fn: () => unknown): ODataError => {
   try {
@@ -82,15 +82,31 @@ describe('readOptions', () => {
 });
 
 describe('$top, $skip, $count', () => {
-  it('defaults and caps $top', () => {
-    expect(parseTop(undefined, 25, 100)).toBe(25);
-    expect(parseTop('0', 25, 100)).toBe(0);
-    expect(parseTop('50', 25, 100)).toBe(50);
-    expect(parseTop('1000000000000000000000', 25, 100)).toBe(100);
+  it('reads $top as the limit of the client, uncapped (the page size is the server one)', () => {
+    expect(parseTop(undefined)).toBeUndefined();
+    expect(parseTop('0')).toBe(0);
+    expect(parseTop('50')).toBe(50);
+    expect(parseTop('100000')).toBe(100000);
+    expect(parseTop('1000000000000000000000')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('reads Prefer: odata.maxpagesize and ignores what it cannot use', () => {
+    expect(preferredPageSize(undefined)).toBeUndefined();
+    expect(preferredPageSize('odata.maxpagesize=50')).toBe(50);
+    expect(preferredPageSize('return=minimal, odata.MaxPageSize = 20 ,odata.track-changes')).toBe(20);
+    expect(preferredPageSize('maxpagesize="30"')).toBe(30);
+    expect(preferredPageSize(['respond-async', 'odata.maxpagesize=7'])).toBe(7);
+    for (const bad of [
+      'odata.maxpagesize=0',
+      'odata.maxpagesize=-1',
+      'odata.maxpagesize=1.5',
+      'odata.maxpagesize',
+    ])
+      expect(preferredPageSize(bad), bad).toBeUndefined();
   });
 
   it.each(['-1', '1.5', 'abc', '+3', '1e3', '0x10'])('rejects $top=%s and $skip=%s', (v) => {
-    expect(() => parseTop(v, 1, 2)).toThrow(
+    expect(() => parseTop(v)).toThrow(
       new ODataError(`$top must be a non-negative integer, not '${v}'`, '$top'),
     );
     expect(() => parseSkip(v)).toThrow(

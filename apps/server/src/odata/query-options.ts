@@ -105,11 +105,35 @@ export function readOptions(query: Record<string, unknown>): RawOptions {
   return out;
 }
 
-/** `$top`: a non-negative integer, capped at the resource's maximum. */
-export function parseTop(text: string | undefined, defaultTop: number, maxTop: number): number {
-  if (text === undefined) return defaultTop;
+/**
+ * `$top`: a non-negative integer, the client's limit on the whole result (Part 1 §11.2.6.3), or undefined
+ * when absent. The server pages within it (plan.ts pageSize); a limit past 2^53 is no limit.
+ */
+export function parseTop(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   if (!/^\d+$/.test(text)) throw new ODataError(`$top must be a non-negative integer, not '${text}'`, '$top');
-  return Math.min(Number(text), maxTop);
+  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * The page size a client asks for in `Prefer: odata.maxpagesize=N` (Part 1 §8.2.8.3; `maxpagesize` without
+ * the prefix, as 4.01 allows), or undefined. Preferences are hints: a missing, zero or malformed value is
+ * ignored, as is every other preference in the header.
+ */
+export function preferredPageSize(prefer: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(prefer) ? prefer.join(',') : prefer;
+  if (!text) return undefined;
+  for (const part of text.split(',')) {
+    const [name, value = ''] = part
+      .split(';')[0]
+      .split('=')
+      .map((x) => x.trim());
+    if (!/^(odata\.)?maxpagesize$/i.test(name)) continue;
+    const digits = value.replace(/^"(.*)"$/, '$1');
+    if (/^\d{1,15}$/.test(digits) && Number(digits) > 0) return Number(digits);
+    return undefined;
+  }
+  return undefined;
 }
 
 export function parseSkip(text: string | undefined): number {

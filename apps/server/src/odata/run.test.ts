@@ -32,29 +32,54 @@ describe('buildNextLink', () => {
 });
 
 describe('runODataQuery', () => {
-  const opts = { baseUrl: '/api/owners', rawQuery: { $top: '2' } };
+  // owners: 10 rows a page without $top, up to 50 with one.
+  const opts = { baseUrl: '/api/owners', rawQuery: {} };
 
-  it('splices the JSON text; a full page without a count gets a nextLink', async () => {
-    const { exec, seen } = fakeExec(2, 0);
-    const body = await runODataQuery(exec, owners, { $top: '2' }, opts);
-    expect(body).toBe('{"value":[{"id" : 0}, {"id" : 1}],"@odata.nextLink":"/api/owners?$top=2&$skip=2"}');
+  it('splices the JSON text; a full page without $top or a count gets a nextLink', async () => {
+    const { exec, seen } = fakeExec(10, 0);
+    const body = await runODataQuery(exec, owners, {}, opts);
+    expect(JSON.parse(body)['@odata.nextLink']).toBe('/api/owners?$skip=10');
+    expect(body.startsWith('{"value":[{"id" : 0}, {"id" : 1}, ')).toBe(true);
     expect(seen).toHaveLength(1);
   });
 
-  it('a short page without a count has no nextLink', async () => {
-    const body = await runODataQuery(fakeExec(1, 0).exec, owners, { $top: '2' }, opts);
+  it('$top up to a page is the whole answer: no nextLink', async () => {
+    const q = { $top: '2' };
+    expect(await runODataQuery(fakeExec(2, 0).exec, owners, q, { ...opts, rawQuery: q })).toBe(
+      '{"value":[{"id" : 0}, {"id" : 1}]}',
+    );
+    const counted = { $top: '50', $count: 'true' };
+    const body = await runODataQuery(fakeExec(50, 500).exec, owners, counted, { ...opts, rawQuery: counted });
+    expect(JSON.parse(body)['@odata.nextLink']).toBeUndefined();
+  });
+
+  it('a short page has no nextLink', async () => {
+    const body = await runODataQuery(fakeExec(1, 0).exec, owners, {}, opts);
     expect(JSON.parse(body)).toEqual({ value: [{ id: 0 }] });
   });
 
-  it('with a count, links while skip + top < count', async () => {
-    const q = { $top: '2', $skip: '2', $count: 'true' };
-    const more = await runODataQuery(fakeExec(2, 5).exec, owners, q, { ...opts, rawQuery: q });
-    expect(JSON.parse(more)).toEqual({
-      '@odata.count': 5,
-      value: [{ id: 0 }, { id: 1 }],
-      '@odata.nextLink': '/api/owners?$top=2&$count=true&$skip=4',
+  it('pages within a $top above the page size, the link carrying the rows still wanted', async () => {
+    const q = { $top: '120', $skip: '2', $count: 'true' };
+    const first = await runODataQuery(fakeExec(50, 500).exec, owners, q, { ...opts, rawQuery: q });
+    expect(JSON.parse(first)['@odata.nextLink']).toBe('/api/owners?$top=70&$count=true&$skip=52');
+    // the same with the client's page size (Prefer: odata.maxpagesize)
+    const small = await runODataQuery(fakeExec(30, 500).exec, owners, q, {
+      ...opts,
+      rawQuery: q,
+      maxPageSize: 30,
     });
-    const last = await runODataQuery(fakeExec(2, 4).exec, owners, q, { ...opts, rawQuery: q });
+    expect(JSON.parse(small)['@odata.nextLink']).toBe('/api/owners?$top=90&$count=true&$skip=32');
+    // the last page the $top allows: no link, though rows remain
+    const last = { $top: '20', $skip: '102', $count: 'true' };
+    const end = await runODataQuery(fakeExec(20, 500).exec, owners, last, { ...opts, rawQuery: last });
+    expect(JSON.parse(end)['@odata.nextLink']).toBeUndefined();
+  });
+
+  it('with a count, links while skip + page < count', async () => {
+    const q = { $skip: '2', $count: 'true' };
+    const more = await runODataQuery(fakeExec(10, 13).exec, owners, q, { ...opts, rawQuery: q });
+    expect(JSON.parse(more)['@odata.nextLink']).toBe('/api/owners?$count=true&$skip=12');
+    const last = await runODataQuery(fakeExec(10, 12).exec, owners, q, { ...opts, rawQuery: q });
     expect(JSON.parse(last)['@odata.nextLink']).toBeUndefined();
   });
 

@@ -11,25 +11,33 @@ function encode(text: string): string {
 
 /**
  * The same path and query with `$skip` set to `skip`, or with `$skiptoken` set to a token (any spelling of
- * `$skip` and `$skiptoken` is replaced).
+ * `$skip` and `$skiptoken` is replaced), and with `$top` set to `top` when given (the rows still wanted).
  */
 export function buildNextLink(
   baseUrl: string,
   rawQuery: Record<string, unknown>,
   next: number | { skiptoken: string },
+  top?: number,
 ): string {
   const path = baseUrl.split('?')[0];
   const parts: string[] = [];
   for (const [key, value] of Object.entries(rawQuery ?? {})) {
     const lower = key.toLowerCase();
     if (lower === '$skip' || lower === '$skiptoken' || value === undefined || value === null) continue;
+    if (lower === '$top' && top !== undefined) {
+      parts.push(`${encode(key)}=${top}`);
+      continue;
+    }
     for (const v of Array.isArray(value) ? value : [value]) parts.push(`${encode(key)}=${encode(String(v))}`);
   }
   parts.push(typeof next === 'number' ? `$skip=${next}` : `$skiptoken=${encode(next.skiptoken)}`);
   return `${path}?${parts.join('&')}`;
 }
 
-/** The next page's link: by position after the last row when the list allows it, else by `$skip`. */
+/**
+ * The next page's link: by position after the last row when the list allows it, else by `$skip`; a `$top`
+ * is lowered by this page's rows, so following the links stops at the client's limit.
+ */
 const MAX_TOKEN_LENGTH = 4000;
 function nextLink(
   opts: RunOptions,
@@ -43,13 +51,14 @@ function nextLink(
       : typeof data?.last === 'string'
         ? (JSON.parse(data.last) as (string | null)[])
         : undefined;
+  const rest = compiled.limit === undefined ? undefined : compiled.limit - compiled.top;
   if (compiled.nextToken && values) {
     const token = compiled.nextToken(values);
     // A token longer than an option may be (a long text sort value) falls back to $skip.
     if (token.length <= MAX_TOKEN_LENGTH)
-      return buildNextLink(opts.baseUrl, opts.rawQuery, { skiptoken: token });
+      return buildNextLink(opts.baseUrl, opts.rawQuery, { skiptoken: token }, rest);
   }
-  return buildNextLink(opts.baseUrl, opts.rawQuery, compiled.skip + compiled.top);
+  return buildNextLink(opts.baseUrl, opts.rawQuery, compiled.skip + compiled.top, rest);
 }
 
 /**
@@ -60,16 +69,20 @@ function nextLink(
 const compiledByResource = new WeakMap<ODataResource, Map<string, CompiledQuery>>();
 const MAX_COMPILED = 200;
 
-function compileCached(resource: ODataResource, query: Record<string, unknown>): CompiledQuery {
+function compileCached(
+  resource: ODataResource,
+  query: Record<string, unknown>,
+  maxPageSize: number | undefined,
+): CompiledQuery {
   let byQuery = compiledByResource.get(resource);
   if (!byQuery) {
     byQuery = new Map();
     compiledByResource.set(resource, byQuery);
   }
-  const key = JSON.stringify(query);
+  const key = `${maxPageSize ?? ''} ${JSON.stringify(query)}`;
   let compiled = byQuery.get(key);
   if (!compiled) {
-    compiled = compileODataQuery(resource, query);
+    compiled = compileODataQuery(resource, query, { maxPageSize });
     if (byQuery.size >= MAX_COMPILED) byQuery.clear();
     byQuery.set(key, compiled);
   }
@@ -133,8 +146,8 @@ export async function runODataQuery(
   opts: RunOptions,
 ): Promise<string> {
   const compiled = opts.extraWhere
-    ? compileODataQuery(resource, query, { extraWhere: opts.extraWhere })
-    : compileCached(resource, query);
+    ? compileODataQuery(resource, query, { extraWhere: opts.extraWhere, maxPageSize: opts.maxPageSize })
+    : compileCached(resource, query, opts.maxPageSize);
   const { dataRows, count } = compiled.copied
     ? await copiedPage(exec, compiled)
     : await Promise.all([
@@ -143,12 +156,49 @@ export async function runODataQuery(
       ]).then(([dataRows, count]) => ({ dataRows, count }));
   const json = String(dataRows[0]?.json ?? '[]');
   const pageRows = Number(dataRows[0]?.n ?? 0);
-  const { top, skip } = compiled;
-  const more = top > 0 && (count !== undefined ? skip + top < count : pageRows >= top);
+  const { top, skip, limit } = compiled;
+  // Another page while the client's $top wants more than this page and rows remain (Part 1 §11.2.5.7).
+  const more =
+    top > 0 &&
+    (limit === undefined || limit > top) &&
+    (count !== undefined ? skip + top < count : pageRows >= top);
   let body = '{';
   if (opts.context) body += `"@odata.context":${JSON.stringify(opts.context)},`;
   if (count !== undefined) body += `"@odata.count":${count},`;
   body += `"value":${json}`;
   if (more) body += `,"@odata.nextLink":${JSON.stringify(nextLink(opts, compiled, dataRows[0]))}`;
   return `${body}}`;
+}
+
+/** System query options `/$count` ignores (Part 1 §11.2.10: the count is not affected by them). */
+const NOT_COUNTED = new Set([
+  '$top',
+  '$skip',
+  '$skiptoken',
+  '$orderby',
+  '$select',
+  '$expand',
+  '$count',
+  '$format',
+]);
+
+/**
+ * The number of items `GET <list>/$count` answers: the rows that `$filter`, `$search` and the route's own
+ * parameters and scoping select, whatever `$top`, `$skip`, `$orderby`, `$select` and `$expand` say. Counted
+ * as `@odata.count` is (same statement, same count cache).
+ */
+export async function runODataCount(
+  exec: QueryExecutor,
+  resource: ODataResource,
+  query: Record<string, unknown>,
+  opts: Pick<RunOptions, 'extraWhere'> = {},
+): Promise<number> {
+  const counted: Record<string, unknown> = { $count: 'true', $top: '0' };
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (!NOT_COUNTED.has(key.toLowerCase())) counted[key] = value;
+  }
+  const compiled = opts.extraWhere
+    ? compileODataQuery(resource, counted, { extraWhere: opts.extraWhere })
+    : compileCached(resource, counted, undefined);
+  return cachedCount(compiled.countSql!, countRows(exec));
 }

@@ -43,11 +43,14 @@ async function differences(ids?: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Pages of 20 rows (the client's page size: `$top` would limit the whole list, and end the links). */
+const PAGES_OF_20 = () => ({ ...auth(token), prefer: 'odata.maxpagesize=20' });
+
 async function list(filter: string, extra = '') {
   const res = await app.inject({
     method: 'GET',
-    url: `/api/Invoices?$filter=${encodeURIComponent(filter)}&$count=true&$top=20&$select=id,soldTo,vin${extra}`,
-    headers: auth(token),
+    url: `/api/Invoices?$filter=${encodeURIComponent(filter)}&$count=true&$select=id,soldTo,vin${extra}`,
+    headers: PAGES_OF_20(),
   });
   expect(res.statusCode).toBe(200);
   return res.json() as { value: { id: number }[]; '@odata.count': number; '@odata.nextLink'?: string };
@@ -55,7 +58,7 @@ async function list(filter: string, extra = '') {
 
 async function follow(link: string) {
   const url = new URL(link, 'http://localhost');
-  const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers: auth(token) });
+  const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers: PAGES_OF_20() });
   expect(res.statusCode).toBe(200);
   return res.json() as { value: { id: number }[]; '@odata.count'?: number; '@odata.nextLink'?: string };
 }

@@ -103,7 +103,10 @@ export interface CompiledQuery {
   dataSql: SQL;
   /** One row, column `count`; present when `$count=true`. */
   countSql?: SQL;
+  /** Rows of this page (the LIMIT): at most the page size, and at most `$top`. */
   top: number;
+  /** The request's `$top` (rows the client wants from here on, over every next link), or undefined. */
+  limit?: number;
   /** Rows before this page: `$skip`, or the position a `$skiptoken` names. */
   skip: number;
   /**
@@ -125,12 +128,14 @@ export interface CompiledQuery {
 export interface CompileOptions {
   /** Route-level scoping (role, user), ANDed with everything else. */
   extraWhere?: SQL;
+  /** The client's `Prefer: odata.maxpagesize` (query-options.ts preferredPageSize); capped at the list's maxTop. */
+  maxPageSize?: number;
 }
 
 export interface RunOptions extends CompileOptions {
   /** The request path, used for `@odata.nextLink`. */
   baseUrl: string;
-  /** The request's query object, copied into `@odata.nextLink` with `$skip` advanced. */
+  /** The request's query object, copied into `@odata.nextLink` with `$skip` advanced and `$top` reduced. */
   rawQuery: Record<string, unknown>;
   /** `@odata.context` of the response (the absolute `$metadata#EntitySet` URL), when the list has one. */
   context?: string;

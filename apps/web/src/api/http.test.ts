@@ -40,15 +40,17 @@ describe('http', () => {
     expect((error as ApiError).firstError).toBe('VIN must be 17 characters');
   });
 
-  it('follows every next link once (a repeated link stops the walk)', async () => {
-    const { requests } = mockFetch(
+  it('follows every next link once (a repeated link stops the walk), asking each for the page size', async () => {
+    const { requests, fetchMock } = mockFetch(
       { body: { value: [{ id: 1 }], '@odata.nextLink': '/api/T?p=2' } },
       { body: { value: [{ id: 2 }], '@odata.nextLink': '/api/T?p=2' } },
     );
-    await expect(getAllPages<{ id: number }>('T', { query: { $top: 1 } })).resolves.toEqual([
-      { id: 1 },
-      { id: 2 },
-    ]);
+    await expect(
+      getAllPages<{ id: number }>('T', { query: { $select: 'id' }, pageSize: 1 }),
+    ).resolves.toEqual([{ id: 1 }, { id: 2 }]);
     expect(requests).toHaveLength(2);
+    expect(requests[0].search).toBe('?%24select=id');
+    for (const [, init] of fetchMock.mock.calls)
+      expect((init?.headers as Record<string, string> | undefined)?.Prefer).toBe('odata.maxpagesize=1');
   });
 });

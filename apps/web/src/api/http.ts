@@ -155,14 +155,32 @@ export interface ODataPage<T> {
   '@odata.nextLink'?: string;
 }
 
-/** Fetches every page of an OData list by following @odata.nextLink. */
-export async function getAllPages<T>(path: string, options?: RequestOptions): Promise<T[]> {
+/**
+ * `Prefer: odata.maxpagesize=<n>`: the rows a page of an OData list may hold. `$top` is a limit on the whole
+ * list (the server pages within it and its next links stop there), so a read that follows next links asks for
+ * its page size with this header and sends no `$top`; the server answers pages of at most n (fewer where the
+ * list's own limit is lower, said in Preference-Applied).
+ */
+export const pageSizeHeader = (rows: number): Record<string, string> => ({
+  Prefer: `odata.maxpagesize=${rows}`,
+});
+
+/**
+ * Fetches every page of an OData list by following @odata.nextLink: every row, unless the query has a `$top`
+ * (then that many). `pageSize` asks for pages of that many rows (pageSizeHeader), on every request.
+ */
+export async function getAllPages<T>(
+  path: string,
+  options?: RequestOptions & { pageSize?: number },
+): Promise<T[]> {
+  const { pageSize, ...rest } = options ?? {};
+  const headers = pageSize ? { ...rest.headers, ...pageSizeHeader(pageSize) } : rest.headers;
   const rows: T[] = [];
-  let next: string | undefined = apiUrl(path, options?.query);
+  let next: string | undefined = apiUrl(path, rest.query);
   const seen = new Set<string>();
   while (next && !seen.has(next)) {
     seen.add(next); // a server that repeats a link must not loop us forever
-    const page: ODataPage<T> = await http.get<ODataPage<T>>(next, { ...options, query: undefined });
+    const page: ODataPage<T> = await http.get<ODataPage<T>>(next, { ...rest, headers, query: undefined });
     rows.push(...(page?.value ?? []));
     next = page?.['@odata.nextLink'];
   }

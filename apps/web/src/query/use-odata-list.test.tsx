@@ -32,6 +32,15 @@ describe('pageQuery', () => {
     });
     expect(pageQuery({ top: 25, page: 3 })).toEqual({ $top: 25, $skip: 50, $count: undefined });
   });
+
+  it('Load more sends no $top: in OData it limits the whole list, so next links would stop after it', () => {
+    expect(pageQuery({ top: 250, count: true, paging: 'more', query: { $select: 'id' } })).toEqual({
+      $top: undefined,
+      $skip: undefined,
+      $count: true,
+      $select: 'id',
+    });
+  });
 });
 
 describe('useODataList (pages)', () => {
@@ -129,9 +138,9 @@ describe('useODataList (pages)', () => {
 });
 
 describe('useODataList (Load more)', () => {
-  it('follows @odata.nextLink as the server sent it and appends the rows', async () => {
-    const next = '/api/Things?$top=2&$skiptoken=abc';
-    const { requests } = mockFetch(
+  it('asks for pages of `top` rows (Prefer), follows @odata.nextLink as sent and appends the rows', async () => {
+    const next = '/api/Things?$skiptoken=abc';
+    const { requests, fetchMock } = mockFetch(
       { body: page([1, 2], { '@odata.count': 3, '@odata.nextLink': next }) },
       { body: page([3], { '@odata.count': 3 }) },
     );
@@ -155,11 +164,13 @@ describe('useODataList (Load more)', () => {
     expect(result.current.hasMore).toBe(false);
     expect(result.current.count).toBe(3);
     expect(paramsOf(requests[0])).toEqual([
-      ['$top', '2'],
       ['$count', 'true'],
       ['$filter', 'id gt 0'],
     ]);
     expect(`${requests[1].pathname}${decodeURIComponent(requests[1].search)}`).toBe(next);
+    // The page size goes with the first request and with every next link.
+    for (const [, init] of fetchMock.mock.calls)
+      expect((init?.headers as Record<string, string> | undefined)?.Prefer).toBe('odata.maxpagesize=2');
   });
 
   it('does not keep the previous filter’s rows while a new filter loads', async () => {

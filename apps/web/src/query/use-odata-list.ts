@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { http, type ODataPage, type Query } from '../api/http';
+import { http, type ODataPage, pageSizeHeader, type Query } from '../api/http';
 import { useFailureToast } from './use-failure-toast';
 
 export interface ODataListOptions {
@@ -8,15 +8,17 @@ export interface ODataListOptions {
   key: QueryKey;
   /** The list's path under /api (e.g. 'Invoices/outstanding'). */
   path: string;
-  /** $top: rows a page. */
+  /** Rows a page: `$top` and `$skip` by page ('pages'), `Prefer: odata.maxpagesize` ('more'). */
   top: number;
   /** Ask for @odata.count with each page. */
   count?: boolean;
   /** $select, $orderby, $filter and the list's own parameters, exactly as the screen sends them. */
   query?: Query;
   /**
-   * 'pages' (default): one page at a time by `page` ($skip), the previous page kept on screen while the
-   * next one loads. 'more': a Load more button appends the next page from @odata.nextLink.
+   * 'pages' (default): one page at a time by `page` ($top and $skip), the previous page kept on screen while
+   * the next one loads. 'more': a Load more button appends the next page from @odata.nextLink; the first
+   * request has no `$top` (in OData it limits the whole list, and the links would stop after it) but asks
+   * for pages of `top` rows with `Prefer: odata.maxpagesize`, as every next link does.
    */
   paging?: 'pages' | 'more';
   /** 1-based page ('pages' only). */
@@ -30,11 +32,17 @@ export interface ODataListOptions {
   staleTime?: number;
 }
 
-/** The query of one page: $top, $skip (left out on the first page) and $count, then the screen's own. */
-export function pageQuery(options: Pick<ODataListOptions, 'top' | 'count' | 'query' | 'page'>): Query {
-  const skip = ((options.page ?? 1) - 1) * options.top;
+/**
+ * The query of one page: $top, $skip (left out on the first page) and $count, then the screen's own. For
+ * Load more ('more') the first page has neither $top nor $skip: its size goes in the Prefer header.
+ */
+export function pageQuery(
+  options: Pick<ODataListOptions, 'top' | 'count' | 'query' | 'page' | 'paging'>,
+): Query {
+  const more = options.paging === 'more';
+  const skip = more ? 0 : ((options.page ?? 1) - 1) * options.top;
   return {
-    $top: options.top,
+    $top: more ? undefined : options.top,
     $skip: skip > 0 ? skip : undefined,
     $count: options.count ? true : undefined,
     ...options.query,
@@ -42,13 +50,14 @@ export function pageQuery(options: Pick<ODataListOptions, 'top' | 'count' | 'que
 }
 
 /**
- * An OData list read (GET with $top/$skip/$count; '@odata.nextLink' for Load more): the rows of every
- * loaded page, the server's count, and the failure toast. Generic over the row type.
+ * An OData list read (GET with $top/$skip/$count; '@odata.nextLink' and Prefer: odata.maxpagesize for Load
+ * more): the rows of every loaded page, the server's count, and the failure toast. Generic over the row type.
  */
 export function useODataList<Row>(options: ODataListOptions) {
   const { key, path, paging = 'pages', page = 1, enabled, failure, staleTime } = options;
   const keepPrevious = options.keepPrevious ?? paging === 'pages';
   const first = pageQuery(options);
+  const headers = paging === 'more' ? pageSizeHeader(options.top) : undefined;
   const query = useInfiniteQuery({
     queryKey: paging === 'pages' ? [...key, page] : key,
     enabled,
@@ -57,8 +66,8 @@ export function useODataList<Row>(options: ODataListOptions) {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       pageParam
-        ? http.get<ODataPage<Row>>(pageParam, { signal })
-        : http.get<ODataPage<Row>>(path, { signal, query: first }),
+        ? http.get<ODataPage<Row>>(pageParam, { signal, headers })
+        : http.get<ODataPage<Row>>(path, { signal, headers, query: first }),
     getNextPageParam: (last) => (paging === 'more' ? last?.['@odata.nextLink'] || undefined : undefined),
   });
   useFailureToast(query.isError, failure);

@@ -47,7 +47,7 @@ export function useResourceList(def: ResourceDef, state: ListState) {
 
 /** Every row of the filtered list (all pages), as a CSV download of the declared columns. */
 export async function exportCsv(def: ResourceDef, state: ListState): Promise<void> {
-  const rows = await getAllPages<Row>(def.api.list, { query: { ...scope(state), $top: 1000 } });
+  const rows = await getAllPages<Row>(def.api.list, { query: scope(state), pageSize: 1000 });
   const csv = toCsv(
     def.columns.map((c) => c.title),
     rows.map((row) => def.columns.map((c) => cellText(valueAt(row, c.key), c.format, c))),

@@ -1,6 +1,7 @@
 import { sameExpr } from '../../odata/resource-index.js';
 import type { ODataField, ODataResource, ODataType } from '../../odata/types.js';
 import type { EntitySet } from './entity-sets.js';
+import type { NumberTypes } from './number-types.js';
 
 /** The schema namespace of every type in $metadata. */
 export const NAMESPACE = 'Glass';
@@ -24,21 +25,23 @@ const nested = (owner: string, name: string) => `${owner}_${name}`;
 interface Types {
   entities: string[];
   complexes: string[];
+  numbers: NumberTypes;
 }
 
 /**
- * Edm type of one field. Numbers are Edm.Decimal (Scale variable): the engine's `number` holds
- * integers, money and ratings alike, and JSON numbers read as decimals; keys are Edm.Int32 (every table's
- * id is int4). Output-only fields built as JSON objects or arrays are Edm.Untyped.
+ * Edm type of one field. A number is the integer type of its SQL expression's type (smallint, integer,
+ * bigint → Edm.Int16/32/64: ids, counts), as the database reports it (number-types.ts); other numbers (money,
+ * ratings, numeric) are Edm.Decimal (Scale variable). Output-only fields built as JSON objects or arrays are
+ * Edm.Untyped.
  */
-function edmType(field: ODataField, isKey: boolean): string {
-  if (isKey && field.type === 'number') return 'Edm.Int32';
+function edmType(field: ODataField, numbers: NumberTypes): string {
+  if (field.type === 'number') return numbers.get(field) ?? EDM.number;
   if (field.type === 'string' && /json_(build_object|agg)/.test(field.sql)) return 'Edm.Untyped';
   return EDM[field.type];
 }
 
-function property(name: string, field: ODataField, isKey: boolean): string {
-  const type = edmType(field, isKey);
+function property(name: string, field: ODataField, isKey: boolean, numbers: NumberTypes): string {
+  const type = edmType(field, numbers);
   const facets =
     type === 'Edm.Decimal' ? ' Scale="variable"' : type === 'Edm.DateTimeOffset' ? ' Precision="6"' : '';
   const nullable = isKey || field.notNull ? ' Nullable="false"' : '';
@@ -53,6 +56,7 @@ function structural(
   keys: Set<string>,
   types: Types,
 ): string[] {
+  const { numbers } = types;
   const out: string[] = [];
   const groups = new Map<string, true>();
   for (const [path, field] of Object.entries(resource.fields)) {
@@ -60,7 +64,7 @@ function structural(
     const rest = path.slice(prefix.length);
     const slash = rest.indexOf('/');
     if (slash < 0) {
-      out.push(property(rest, field, keys.has(path)));
+      out.push(property(rest, field, keys.has(path), numbers));
       continue;
     }
     const group = rest.slice(0, slash);
@@ -114,8 +118,8 @@ function describe(resource: ODataResource, typeName: string, types: Types): 'ent
  * like the set, with its selectable fields (groups of paths as complex types) and expansions (navigation
  * properties to entity types named `<Set>_<navigation>`). Read-only: no actions, no annotations.
  */
-export function csdl(sets: readonly EntitySet[]): string {
-  const types: Types = { entities: [], complexes: [] };
+export function csdl(sets: readonly EntitySet[], numbers: NumberTypes): string {
+  const types: Types = { entities: [], complexes: [], numbers };
   const entitySets: string[] = [];
   for (const set of sets) {
     if (describe(set.resource, set.name, types) !== 'entity') continue;
@@ -133,10 +137,13 @@ export function csdl(sets: readonly EntitySet[]): string {
   );
 }
 
-/** The service document (OData JSON Format §5): the entity sets and where they are, relative to the root. */
+/**
+ * The service document (OData JSON Format §5): the entity sets and where they are, relative to the root.
+ * Every set answers at its name (http/odata-route.ts rewriteODataUrl sends it to its route), so that is its URL.
+ */
 export function serviceDocument(sets: readonly EntitySet[], metadataUrl: string): string {
   return JSON.stringify({
     '@odata.context': metadataUrl,
-    value: sets.map((s) => ({ name: s.name, kind: 'EntitySet', url: s.url })),
+    value: sets.map((s) => ({ name: s.name, kind: 'EntitySet', url: s.name })),
   });
 }

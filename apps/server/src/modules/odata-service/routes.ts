@@ -7,6 +7,7 @@ import { registerEntitySetNames } from '../../http/odata-route.js';
 import { publicUrl } from '../../public-url.js';
 import { ENTITY_SETS, type EntitySet, SERVICE_ROOT } from './entity-sets.js';
 import { csdl, serviceDocument } from './metadata.js';
+import { type NumberTypes, numberTypes } from './number-types.js';
 
 /** The entity sets a role may read (the others are left out of both documents). */
 function setsFor(roleId: number | null | undefined): EntitySet[] {
@@ -35,7 +36,7 @@ export function odataServiceRoutes(app: App) {
   const metadataUrl = publicUrl(app.deps.config, `${SERVICE_ROOT}$metadata`);
   registerEntitySetNames(
     metadataUrl,
-    ENTITY_SETS.map((s) => ({ name: s.name, resourceName: s.resource.name })),
+    ENTITY_SETS.map((s) => ({ name: s.name, url: s.url, resourceName: s.resource.name })),
   );
   const byRole = new Map<string, string>();
   const cached = (kind: string, roleId: number | null | undefined, build: () => string) => {
@@ -61,10 +62,20 @@ export function odataServiceRoutes(app: App) {
     { config, schema: { tags, summary: 'OData service document: the lists (entity sets)' } },
     service,
   );
-  const metadata = (req: FastifyRequest, reply: FastifyReply) => {
+  // The number types come from the database once, at the first $metadata request (number-types.ts).
+  let numbers: Promise<NumberTypes> | undefined;
+  const metadata = async (req: FastifyRequest, reply: FastifyReply) => {
     checkMetadataFormat(req);
     const { userRoleId } = currentUser(req);
-    const body = cached('csdl', userRoleId, () => csdl(setsFor(userRoleId)));
+    numbers ??= numberTypes(
+      app.deps.db,
+      ENTITY_SETS.map((s) => s.resource),
+    ).catch((e) => {
+      numbers = undefined;
+      throw e;
+    });
+    const types = await numbers;
+    const body = cached('csdl', userRoleId, () => csdl(setsFor(userRoleId), types));
     return reply.header('odata-version', '4.0').type('application/xml; charset=utf-8').send(body);
   };
   app.get(

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../http/errors.js';
 import { odataContext, odataProblem } from '../../http/odata-route.js';
 import { cachedAggregate } from '../../odata/count-cache.js';
-import { likeContains, ODataError, runODataQuery } from '../../odata/index.js';
+import { likeContains, ODataError, runODataCount, runODataQuery } from '../../odata/index.js';
 import { planList } from '../../odata/plan.js';
 import { readOptions } from '../../odata/query-options.js';
 import { reconcileResource } from './resource.js';
@@ -82,6 +82,7 @@ export async function reconcilePage(
   db: Database,
   query: ReconcileQuery & Record<string, unknown>,
   baseUrl: string,
+  maxPageSize?: number,
 ): Promise<string> {
   const scope = reconcileScope(query);
   try {
@@ -90,6 +91,7 @@ export async function reconcilePage(
         baseUrl,
         rawQuery: query,
         extraWhere: scope,
+        maxPageSize,
         context: odataContext(reconcileResource),
       }),
       reconcileTotals(db, query, scope),
@@ -97,6 +99,18 @@ export async function reconcilePage(
     const counted = String(readOptions(query).count ?? '').toLowerCase() === 'true';
     const count = counted ? '' : `"@odata.count":${totals.count},`;
     return `{${count}${body.slice(1, -1)},"totals":${JSON.stringify(totals)}}`;
+  } catch (e) {
+    if (e instanceof ODataError) throw odataProblem(e);
+    throw e;
+  }
+}
+
+/** `GET /api/ReconcileInvoices/$count`: the rows the filter and the route's range and names select. */
+export async function reconcileCount(db: Database, query: ReconcileQuery & Record<string, unknown>) {
+  try {
+    return await runODataCount((q) => db.listRows(q), reconcileResource, query, {
+      extraWhere: reconcileScope(query),
+    });
   } catch (e) {
     if (e instanceof ODataError) throw odataProblem(e);
     throw e;

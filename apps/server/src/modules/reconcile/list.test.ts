@@ -193,7 +193,14 @@ describe('GET /api/ReconcileInvoices (spec 2 §3 Reconcile invoice row, §5 filt
   });
 
   it('comes with the totals of the whole selection, not only the page, exact to the cent', async () => {
-    const first = await list(`$top=1&insuranceCompanyName=${tag}`);
+    // Pages of one (the client's page size) within a $top of two.
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/ReconcileInvoices?$top=2&insuranceCompanyName=${tag}`,
+      headers: { authorization: `Bearer ${t.adminAssistant}`, prefer: 'odata.maxpagesize=1' },
+    });
+    expect(res.headers['preference-applied']).toBe('odata.maxpagesize=1');
+    const first = parseAs(reconcilePage, res);
     expect(first.value).toHaveLength(1);
     expect(first['@odata.count']).toBe(3);
     const all = await list(`insuranceCompanyName=${tag}`);
@@ -213,6 +220,8 @@ describe('GET /api/ReconcileInvoices (spec 2 §3 Reconcile invoice row, §5 filt
     expect(second.value).toHaveLength(1);
     expect(second.value[0].id).not.toBe(first.value[0].id);
     expect(second.totals).toEqual(first.totals);
+    // $top=2 reached: no third page, though a third row matches.
+    expect(second['@odata.nextLink']).toBeUndefined();
     // $count=true counts the same.
     expect((await list(`$count=true&insuranceCompanyName=${tag}`))['@odata.count']).toBe(3);
   });

@@ -9,10 +9,12 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
+import { applyPageSize, odataRequest, sendODataCount } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendJson } from '../../http/send-json.js';
 import { FundingService } from './funding-service.js';
-import { reconcilePage as readPage } from './list-service.js';
+import { reconcileCount, reconcilePage as readPage } from './list-service.js';
+import { reconcileResource } from './resource.js';
 
 const tags = ['reconcile'];
 
@@ -34,9 +36,14 @@ export function reconcileRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const query = req.query as Record<string, unknown>;
-      const body = await readPage(db, query, req.url.split('?')[0]);
-      return sendJson(reply.header('odata-version', '4.0'), body);
+      const { baseUrl, maxPageSize, countOnly } = odataRequest(req);
+      const query = req.query as typeof req.query & Record<string, unknown>;
+      if (countOnly) return sendODataCount(reply, await reconcileCount(db, query));
+      const body = await readPage(db, query, baseUrl, maxPageSize);
+      return sendJson(
+        applyPageSize(reply, reconcileResource, maxPageSize).header('odata-version', '4.0'),
+        body,
+      );
     },
   );
   r.post(

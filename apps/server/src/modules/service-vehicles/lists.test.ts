@@ -12,14 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 describe('GET /api/ServiceVehicles', () => {
-  it('service drive: $orderby=id desc&$top=50 gives the 50 newest with a next link', async () => {
+  it('service drive: $orderby=id desc&$top=50 gives the 50 newest (no next link: $top is the whole answer)', async () => {
     const res = await api.get('/api/ServiceVehicles?$orderby=id desc&$top=50', t.reviewer);
     expect(res.statusCode).toBe(200);
     const { value, '@odata.nextLink': next } = res.json();
     expect(value).toHaveLength(50);
     const ids = value.map((r: any) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(next).toContain('$skiptoken=');
+    expect(next).toBeUndefined();
     expect(value[0]).toEqual(
       expect.objectContaining({ priority: expect.any(Number), locked: expect.any(Boolean) }),
     );

@@ -34,7 +34,7 @@ export const approvalsApi = {
       .then((page) => page.value),
   /** Every row of the filtered list (all pages), for the CSV export. */
   all: (filter: string | undefined) =>
-    getAllPages<CustomerApprovalRow>('/customerApprovals', { query: { $filter: filter, $top: 500 } }),
+    getAllPages<CustomerApprovalRow>('/customerApprovals', { query: { $filter: filter }, pageSize: 500 }),
   signaturePath: (id: string) => `/customerApprovals/${id}/signature`,
 };
 

@@ -20,7 +20,7 @@ import './loaners.css';
 
 const PAGE = 25;
 const WIDE: Breakpoint[] = ['md'];
-const CARS = { path: '/api/loanerCars?$select=id,name&$top=500' };
+const CARS = { path: '/api/loanerCars?$select=id,name' };
 const STATE_COLOR = {
   reserved: 'processing',
   out: 'warning',

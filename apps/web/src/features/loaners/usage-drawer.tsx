@@ -14,8 +14,8 @@ const FUEL = Array.from({ length: 9 }, (_, i) => ({
   value: i,
   label: i === 0 ? 'Empty' : i === 8 ? 'Full' : `${i}/8`,
 }));
-const INSURERS = { path: '/api/InsuranceCompaniesOData?$select=id,name&$top=1000' };
-const CARS = { path: '/api/loanerCars?$select=id,name&$top=500&isActive=true' };
+const INSURERS = { path: '/api/InsuranceCompaniesOData?$select=id,name' };
+const CARS = { path: '/api/loanerCars?$select=id,name&isActive=true' };
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 100));
 

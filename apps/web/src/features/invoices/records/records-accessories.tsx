@@ -10,7 +10,7 @@ import { QueryBody, RecordItem, RecordList } from './records-section';
 
 /** Active accessories by Name ascending (spec 2 §7). */
 const ACCESSORIES = {
-  path: '/api/WindshieldAccessories?$filter=isActive eq true&$orderby=name asc&$top=500',
+  path: '/api/WindshieldAccessories?$filter=isActive eq true&$orderby=name asc',
 };
 
 /** The detail's accessories: add through PATCH {accessories}, remove through POST deleteAccessories. */
