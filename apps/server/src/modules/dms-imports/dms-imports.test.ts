@@ -1,3 +1,4 @@
+import { RepairOrderStatus, repairOrderStatusLabel } from '@glass/domain';
 import { randomBytes } from 'node:crypto';
 import { dmsImport, dmsImportVehicles, dmsPreviewResult, odataPage } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
@@ -53,13 +54,16 @@ async function vehiclesOf(prefix: string) {
     sourceId: number;
     repairCount: number;
     make: string | null;
+    roStatusId: number;
+    roStatus: string | null;
     lines: number;
     firstName: string | null;
     lastName: string | null;
     phone: string | null;
   }>(
     sql`select sv.id, sv.repair_order_number as ro, sv.source_id as "sourceId", sv.repair_count as "repairCount",
-          sv.vehicle_make as make, c.first_name as "firstName", c.last_name as "lastName", c.primary_phone as phone,
+          sv.vehicle_make as make, sv.ro_status_id as "roStatusId", sv.ro_status_description as "roStatus",
+          c.first_name as "firstName", c.last_name as "lastName", c.primary_phone as phone,
           (select count(*)::int from service_vehicle_repairs r where r.service_vehicle_id = sv.id) as lines
         from service_vehicles sv left join customers c on c.id = sv.customer_id
         where sv.repair_order_number like ${`${prefix}%`} order by sv.id`,
@@ -144,6 +148,9 @@ describe('DMS import of a CSV export', () => {
     expect(parseAs(dmsImportVehicles, linked).map((v) => v.id)).toEqual(made.map((v) => v.id));
     // Source 6 'DMS import', the default repair count chosen at import, its default repair lines.
     for (const v of made) expect(v).toMatchObject({ sourceId: 6, repairCount: 2, lines: 2 });
+    // The RO status's description, as the edit form writes it ('Open' in the file is Working).
+    for (const v of made) expect(v.roStatus).toBe(repairOrderStatusLabel(v.roStatusId));
+    expect(made[0]).toMatchObject({ roStatusId: RepairOrderStatus.Working, roStatus: 'Working' });
     expect(made[0]).toMatchObject({ firstName: 'Jo', lastName: 'Smith1', phone: '2818944520' });
     // The formula is kept as text.
     expect(made[1].make).toBe('=HYPERLINK("http://evil.example","Click")');

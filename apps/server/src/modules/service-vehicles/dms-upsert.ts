@@ -1,4 +1,10 @@
-import { type DmsRowValues, defaultRepairLineCount, VehicleSource } from '@glass/domain';
+import {
+  type DmsRowValues,
+  defaultRepairLineCount,
+  RepairOrderStatus,
+  repairOrderStatusLabel,
+  VehicleSource,
+} from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
@@ -38,6 +44,9 @@ const recordOf = (r: DmsVehicleRow, id: number, customerId: number | null) => ({
   customer_id: customerId,
   ro: r.values.roNumber,
   ro_status: r.values.roStatusId,
+  // The status's description, as the edit form writes it (edit-service.ts): none for "None".
+  ro_status_text:
+    r.values.roStatusId === RepairOrderStatus.None ? null : repairOrderStatusLabel(r.values.roStatusId),
   opened: r.values.openedAt,
   vin: r.values.vin,
   year: r.values.year,
@@ -62,7 +71,7 @@ const recordOf = (r: DmsVehicleRow, id: number, customerId: number | null) => ({
 type RowRecord = ReturnType<typeof recordOf>;
 
 const RECORDSET = sql`json_to_recordset(x.rows) as r(id int, customer_id int, ro text, ro_status smallint,
-  opened text, vin text, year smallint, make text, model text, color text, tag text, service_tag text, advisor text,
+  ro_status_text text, opened text, vin text, year smallint, make text, model text, color text, tag text, service_tag text, advisor text,
   notes text, repair_count smallint, file_count smallint, lines int, hash text, first_name text, last_name text,
   phone1 text, phone1_type smallint, phone2 text, phone2_type smallint)`;
 const rowsParam = (rows: RowRecord[]) => sql`(select ${JSON.stringify(rows)}::json as rows) x`;
@@ -156,7 +165,7 @@ export async function upsertDmsVehicles(
             select nextval(pg_get_serial_sequence('service_vehicles', 'id'))::int as id,
               case when x.has_customer then nextval(pg_get_serial_sequence('customers', 'id'))::int end as customer_id,
               x.*
-            from src, json_to_recordset(src.rows) as x(ro text, ro_status smallint, opened text, vin text, year smallint,
+            from src, json_to_recordset(src.rows) as x(ro text, ro_status smallint, ro_status_text text, opened text, vin text, year smallint,
               make text, model text, color text, tag text, service_tag text, advisor text, notes text,
               repair_count smallint, lines int, hash text, first_name text, last_name text, phone1 text,
               phone1_type smallint, phone2 text, phone2_type smallint, has_customer boolean)),
@@ -165,10 +174,10 @@ export async function upsertDmsVehicles(
                 select r.customer_id, r.first_name, r.last_name, r.phone1, r.phone1_type, r.phone2, r.phone2_type
                 from r where r.customer_id is not null),
           v as (insert into service_vehicles (id, facility_id, customer_id, created_by_id, source_id, repair_count,
-                  repair_order_number, ro_status_id, ro_opened_at, vin, vehicle_year, vehicle_make, vehicle_model,
+                  repair_order_number, ro_status_id, ro_status_description, ro_opened_at, vin, vehicle_year, vehicle_make, vehicle_model,
                   color, license_tag, service_tag, service_advisor_name, windshield_notes)
                 select r.id, ${facilityId}, r.customer_id, ${user.id}, ${VehicleSource.DmsImport}, r.repair_count,
-                  r.ro, r.ro_status, ${opened}, r.vin, r.year, r.make, r.model, r.color, r.tag, r.service_tag,
+                  r.ro, r.ro_status, r.ro_status_text, ${opened}, r.vin, r.year, r.make, r.model, r.color, r.tag, r.service_tag,
                   r.advisor, r.notes
                 from r),
           l as (insert into service_vehicle_repairs (service_vehicle_id, line_number, description, amount)
@@ -212,7 +221,7 @@ export async function upsertDmsVehicles(
     // The repair count changes only when the file gives one; lines are added up to it, never removed.
     await tx.rows(
       sql`update service_vehicles sv set customer_id = r.customer_id, repair_order_number = r.ro,
-            ro_status_id = r.ro_status, ro_opened_at = ${opened}, vin = r.vin, vehicle_year = r.year,
+            ro_status_id = r.ro_status, ro_status_description = r.ro_status_text, ro_opened_at = ${opened}, vin = r.vin, vehicle_year = r.year,
             vehicle_make = r.make, vehicle_model = r.model, color = r.color, license_tag = r.tag,
             service_tag = r.service_tag, service_advisor_name = r.advisor, windshield_notes = r.notes,
             repair_count = coalesce(r.file_count, sv.repair_count), updated_at = now()
