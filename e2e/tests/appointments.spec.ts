@@ -192,14 +192,17 @@ test('drag an appointment to a later time reschedules it; the switches are saved
     scheduleInvoiceId: id,
     partTypeId: 2,
     installerId: kevin?.id,
-    appointmentDateTime: `${day.iso}T19:30`,
+    // A retry books two hours later: the first try's visit (moved an hour on) is still Kevin's.
+    appointmentDateTime: `${day.iso}T${test.info().retry ? '21:30' : '19:30'}`,
     timeAllowed: 60,
   });
 
   await page.goto('/appointments');
   await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page.locator('.rbc-time-header .rbc-row-resource').first()).toBeVisible();
   const event = page.locator('.rbc-event', { hasText: `#${id}` });
-  await event.scrollIntoViewIfNeeded();
+  // Found again if the calendar redraws it meanwhile (scrollIntoViewIfNeeded does not wait for that).
+  await event.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await event.boundingBox();
   if (!box) throw new Error('the event has no box');
   const x = box.x + box.width / 2;
@@ -213,7 +216,9 @@ test('drag an appointment to a later time reschedules it; the switches are saved
   const details = await api.get<{ appointments: { localDateTime: string }[] }>(
     `/api/appointments/details?invoiceId=${id}`,
   );
-  expect(details.appointments[0].localDateTime > `${day.iso}T19:30`).toBe(true);
+  expect(details.appointments[0].localDateTime > `${day.iso}T${test.info().retry ? '21:30' : '19:30'}`).toBe(
+    true,
+  );
 
   // The Repairs switch of this tab is the user's page attribute: still off after a reload.
   const repairs = page.getByRole('switch', { name: 'Repairs' });
