@@ -60,8 +60,7 @@ async function book(
   extra: Record<string, unknown> = {},
 ) {
   const invoiceId = await newInvoice(call);
-  for (let k = 0; k < 24; k++) {
-    const at = new Date(from.getTime() + k * 40 * 60_000);
+  for (const at of slotsOnTheDayOf(from)) {
     const res = await call('POST', '/api/appointmentsSchedule/save', {
       scheduleInvoiceId: invoiceId,
       partTypeId: 1,
@@ -83,6 +82,24 @@ async function book(
     expect(res.status, JSON.stringify(res.body)).toBe(409);
   }
   throw new Error('no free slot');
+}
+
+/** The facility's (Central) calendar date of an instant. */
+const centralDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
+
+/**
+ * Times to try for a visit, every 40 minutes from `from` on, and once the facility's day ends, back from `from`,
+ * so a visit booked "soon" at 23:30 Central is still on today's list and not tomorrow's.
+ */
+function* slotsOnTheDayOf(from: Date) {
+  const day = centralDay(from);
+  for (const direction of [1, -1]) {
+    for (let k = direction === 1 ? 0 : 1; k < 36; k++) {
+      const at = new Date(from.getTime() + direction * k * 40 * 60_000);
+      if (centralDay(at) !== day) break;
+      yield at;
+    }
+  }
 }
 
 /** The repair technician's (installer 105's) user id. */

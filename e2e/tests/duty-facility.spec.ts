@@ -1,4 +1,4 @@
-import { apiAs, DEMO, expect, SESSION_CACHE_KEY, test, toast } from './fixtures';
+import { apiAs, apiLogin, DEMO, expect, SESSION_CACHE_KEY, test, toast } from './fixtures';
 
 // User 102 owns these: duty and facility are per user and other specs sign in as 101.
 test.use({
@@ -51,13 +51,25 @@ test('off duty asks first (Cancel keeps on duty, OK turns it off); on duty appli
   expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(true);
 });
 
-test('switching facility is saved on the server and survives a reload', async ({ page }) => {
+test('switching facility is saved on the server and survives a reload', async ({ page, request }) => {
   await page.goto('/new-home');
   const api = await apiAs(page);
-  const facilities = (await api.get<{ value: { id: number; name: string }[] }>('/api/FacilitiesOData')).value;
-  const before = await api.get<{ facility: { id: number } | null }>('/api/self');
+  const before = await api.get<{ id: number; facility: { id: number } | null }>('/api/self');
+  // The manager may switch only to facilities they are allowed: an admin grants one more (issue #31).
+  const adminToken = await apiLogin(request, DEMO.admin);
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  const facilities = (await (await request.get('/api/FacilitiesOData', { headers: asAdmin })).json())
+    .value as { id: number; name: string }[];
   const other = facilities.find((facility) => facility.id !== before.facility?.id);
   if (!other) throw new Error('the seed needs two facilities');
+  const employee = await (await request.get(`/api/users/${before.id}`, { headers: asAdmin })).json();
+  const grant = (extraFacilityIds: number[]) =>
+    request.put(`/api/users/${before.id}`, {
+      headers: asAdmin,
+      data: { ...employee, password: undefined, extraFacilityIds },
+    });
+  expect((await grant([other.id])).status()).toBe(200);
+  await page.reload();
 
   // The top bar's antd Select: type to search, full names in a drop-down wider than the box.
   const select = page.getByRole('combobox', { name: 'Facility' });
@@ -81,4 +93,6 @@ test('switching facility is saved on the server and survives a reload', async ({
   await page.evaluate((key) => localStorage.removeItem(key), SESSION_CACHE_KEY);
   await page.reload();
   await expect(page.locator('header .ant-select').filter({ has: select })).toContainText(other.name);
+  // Taken back: the manager works at their home facility again.
+  expect((await grant([])).status()).toBe(200);
 });

@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerInputGuards(app);
   // Before any route exists: every route registered from here on is in the route table and checked.
-  registerAuth(app, sessions, { metrics: deps.config.metricsToken, pbx: deps.config.pbxToken });
+  registerAuth(app, sessions, { metrics: deps.config.metricsToken, pbx: deps.config.pbxToken }, deps.db);
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -86,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // production (issue #31 item 8). The hook must exist before the docs routes are registered.
   if (deps.config.nodeEnv !== 'production') {
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), anyRole: true };
+      if (route.url.startsWith('/api/docs'))
+        route.config = { ...(route.config as object), anyRole: true, facility: 'none' };
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../src/app.js';
@@ -76,4 +77,33 @@ export function parseAs<S extends z.ZodType>(
       `the ${res.statusCode} answer does not match its contract:\n${z.prettifyError(parsed.error)}\n${res.body.slice(0, 800)}`,
     );
   return parsed.data;
+}
+
+/**
+ * Grants a demo account extra facilities (decision 0016: every role but the System Admin is bound to its
+ * allowed facilities) for a test that works across facilities, as an admin would grant them. Returns the undo,
+ * for `afterAll`: on PostgreSQL the test files share one database.
+ */
+export async function grantFacilities(
+  app: App,
+  who: { userName: string },
+  facilityIds: readonly number[],
+): Promise<() => Promise<void>> {
+  const [user] = await app.deps.db.rows<{ id: number }>(
+    sql`select id from users where user_name = ${who.userName}`,
+  );
+  const added = await app.deps.db.rows<{ facilityId: number }>(
+    sql`insert into user_facilities (user_id, facility_id)
+        select ${user.id}, f from unnest(${`{${facilityIds.join(',')}}`}::int[]) f
+        on conflict do nothing returning facility_id as "facilityId"`,
+  );
+  app.deps.sessions.forgetUser(user.id);
+  return async () => {
+    if (added.length)
+      await app.deps.db.rows(
+        sql`delete from user_facilities where user_id = ${user.id}
+              and facility_id = any(${`{${added.map((a) => a.facilityId).join(',')}}`}::int[])`,
+      );
+    app.deps.sessions.forgetUser(user.id);
+  };
 }

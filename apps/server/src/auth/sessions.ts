@@ -1,6 +1,8 @@
+import { allowedFacilityIds } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { extraFacilitiesSql, workingFacilitySql } from './facility-sql.js';
 import { newToken, tokenHash } from './tokens.js';
 import type { Db } from '../db/unit-of-work.js';
 
@@ -11,7 +13,12 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   userRoleId: number;
+  /** The facility the user is working at (the shell's switch): a default, never authority (decision 0016). */
   facilityId: number | null;
+  /** The home facility (set by someone above the user). */
+  homeFacilityId: number | null;
+  /** The facilities the user may reach (home + granted), or null for every facility (not facility-bound). */
+  allowedFacilityIds: number[] | null;
   brandId: number | null;
   tzo: number | null;
 }
@@ -53,6 +60,11 @@ export class SessionStore {
     private config: Config,
   ) {}
 
+  /** The database the sessions live in (the facility gate reads records' facilities from it). */
+  get database(): Database {
+    return this.db;
+  }
+
   async create(userId: number, meta: { tzo?: number; ip: string; userAgent?: string }, tx: Db = this.db) {
     const token = newToken();
     const hours = this.config.sessionAbsoluteHours;
@@ -79,18 +91,24 @@ export class SessionStore {
       return hit.user;
     }
     const idle = this.config.sessionIdleMinutes;
-    const [row] = await this.db.rows<SessionUser>(
+    const [found] = await this.db.rows<Omit<SessionUser, 'allowedFacilityIds'> & { extra: number[] }>(
       sql`select s.id as "sessionId", u.id, u.user_name as "userName", u.first_name as "firstName",
-                 u.last_name as "lastName", u.user_role_id as "userRoleId", u.facility_id as "facilityId",
-                 u.brand_id as "brandId", s.tzo
+                 u.last_name as "lastName", u.user_role_id as "userRoleId",
+                 ${workingFacilitySql()} as "facilityId", u.facility_id as "homeFacilityId",
+                 ${extraFacilitiesSql()} as extra, u.brand_id as "brandId", s.tzo
           from sessions s join users u on u.id = s.user_id
           where s.token_hash = ${hash} and s.revoked_at is null and s.expires_at > now()
             and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.is_active`,
     );
-    if (!row) {
+    if (!found) {
       this.cache.delete(hash);
       return undefined;
     }
+    const { extra, ...rest } = found;
+    const row: SessionUser = {
+      ...rest,
+      allowedFacilityIds: allowedFacilityIds({ ...rest, extraFacilityIds: parseIntArray(extra) }),
+    };
     if (opts.fresh) return row;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { user: row, until: now + CACHE_MS });
@@ -162,4 +180,11 @@ export class SessionStore {
   private evict(match: (u: SessionUser) => boolean) {
     for (const [k, v] of this.cache) if (match(v.user)) this.cache.delete(k);
   }
+}
+
+/** An int[] as the driver gives it: an array (pg, PGlite) or its text form. */
+export function parseIntArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === 'string') return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return [];
 }

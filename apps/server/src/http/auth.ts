@@ -2,7 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Action, can } from '@glass/domain';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { SessionStore, SessionUser } from '../auth/sessions.js';
+import type { Db } from '../db/unit-of-work.js';
 import { forbidden, unauthorized } from './errors.js';
+import {
+  assertRequestInScope,
+  type FacilityDeclaration,
+  type ParsedFacilityRule,
+  parseFacilityRule,
+} from './facility-scope.js';
+import { FACILITY_RULES } from './facility-routes.js';
 
 /**
  * Callers that are programs, not people: each has its own secret from the configuration
@@ -31,6 +39,12 @@ declare module 'fastify' {
      * the field they read, so the upload probes (input-guards.test.ts) find every upload route here.
      */
     upload?: UploadDeclaration;
+    /**
+     * How this route names facility data (http/facility-scope.ts, decision 0016): 'none', 'own', 'list' or
+     * locators such as 'param:id→invoice'. Every user route declares one, here or in facility-routes.ts
+     * (the routes made by factories); a user route with neither stops the server at start-up.
+     */
+    facility?: FacilityDeclaration;
   }
   interface FastifyRequest {
     user?: SessionUser;
@@ -52,6 +66,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The facility declaration of a user route (http/facility-scope.ts). */
+  facility?: FacilityDeclaration;
   /** Set on routes that take uploads (multipart/form-data). */
   upload?: UploadDeclaration;
 }
@@ -110,6 +126,8 @@ export function registerAuth(
   app: FastifyInstance,
   sessions: SessionStore,
   machineSecrets: Partial<Record<MachineCaller, string>>,
+  /** The database the facility gate reads records' facilities from (the sessions' by default). */
+  db?: Db,
 ) {
   const registered: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
@@ -121,7 +139,16 @@ export function registerAuth(
       const methods = Array.isArray(r.method) ? r.method : [r.method];
       const upload = (r.config as { upload?: UploadDeclaration } | undefined)?.upload;
       return access
-        ? methods.map((method) => ({ method, url: r.url, access, ...(upload ? { upload } : {}) }))
+        ? methods.map((method) => {
+            const facility = access.kind === 'user' ? facilityDeclaration(method, r) : undefined;
+            return {
+              method,
+              url: r.url,
+              access,
+              ...(upload ? { upload } : {}),
+              ...(facility ? { facility } : {}),
+            };
+          })
         : [];
     });
   app.decorate('routeTable', table);
@@ -133,6 +160,18 @@ export function registerAuth(
         `Routes without exactly one access rule (public, machine, action or anyRole): ${bad
           .map((r) => `${r.method} ${r.url}`)
           .join(', ')}`,
+      );
+    }
+    // Decision 0016: every user route declares its facility scope, so a new one cannot forget it.
+    const undeclared = registered.flatMap((r) => {
+      const access = routeAccess(r.config);
+      if (access?.kind !== 'user') return [];
+      const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+      return methods.filter((m) => !parseFacilityRule(facilityDeclaration(m, r))).map((m) => `${m} ${r.url}`);
+    });
+    if (undeclared.length) {
+      throw new Error(
+        `User routes without a facility scope declaration (config.facility or http/facility-routes.ts): ${undeclared.join(', ')}`,
       );
     }
   });
@@ -154,6 +193,31 @@ export function registerAuth(
     req.user = user;
     if ('action' in access && !can(user.userRoleId, access.action)) throw forbidden();
   });
+
+  // The facility half of the same gate: it needs the parsed params, query and body, so it runs once the
+  // schema has validated them (preHandler), still before any handler (decision 0016).
+  const rules = new Map<string, ParsedFacilityRule | undefined>();
+  app.addHook('preHandler', async (req) => {
+    if (!req.user || req.routeOptions.url === undefined) return;
+    if (req.user.allowedFacilityIds === null) return;
+    const key = `${req.method} ${req.routeOptions.url}`;
+    let rule = rules.get(key);
+    if (!rules.has(key)) {
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      rule = parseFacilityRule(
+        req.routeOptions.config.facility ?? FACILITY_RULES[`${method} ${req.routeOptions.url}`],
+      );
+      rules.set(key, rule);
+    }
+    if (!rule) throw forbidden('This route declares no facility scope.');
+    await assertRequestInScope(db ?? sessions.database, req, rule);
+  });
+}
+
+/** A route's facility declaration: its own config, else the central table (routes made by factories). */
+function facilityDeclaration(method: string, r: RouteOptions): FacilityDeclaration | undefined {
+  const own = (r.config as { facility?: FacilityDeclaration } | undefined)?.facility;
+  return own ?? FACILITY_RULES[`${method === 'HEAD' ? 'GET' : method} ${r.url}`];
 }
 
 export function assertCan(user: SessionUser, action: Action) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { facilityFilter } from './facility-scope.js';
 import type { Database } from '../db/client.js';
 import { ODataError, pageSize, preferredPageSize, runODataCount, runODataQuery } from '../odata/index.js';
 import type { ODataResource } from '../odata/types.js';
@@ -98,15 +99,17 @@ export async function sendODataList(
   extraWhere?: SQL,
 ) {
   const { baseUrl, rawQuery, maxPageSize, countOnly } = odataRequest(req);
+  const scope = odataFacilityScope(resource, req);
+  const where = scope && extraWhere ? sql`(${extraWhere}) and ${scope}` : (scope ?? extraWhere);
   try {
     if (countOnly) {
-      const count = await runODataCount((q) => db.listRows(q), resource, rawQuery, { extraWhere });
+      const count = await runODataCount((q) => db.listRows(q), resource, rawQuery, { extraWhere: where });
       return sendODataCount(reply, count);
     }
     const body = await runODataQuery((q) => db.listRows(q), resource, rawQuery, {
       baseUrl,
       rawQuery,
-      extraWhere,
+      extraWhere: where,
       maxPageSize,
       context: odataContext(resource),
     });
@@ -118,4 +121,15 @@ export async function sendODataList(
     if (e instanceof ODataError) throw odataProblem(e);
     throw e;
   }
+}
+
+/**
+ * The facility scope of an OData list (decision 0016), in one place for every set: a list whose rows carry a
+ * `facilityId` field holds, for a facility-bound user, only the rows of their allowed facilities. Lists of
+ * records without a facility (lookups, one's own conversations) are left alone.
+ */
+export function odataFacilityScope(resource: ODataResource, req: FastifyRequest): SQL | undefined {
+  const field = resource.fields.facilityId;
+  if (!field || !req.user || req.user.allowedFacilityIds === null) return undefined;
+  return facilityFilter(req.user, sql.raw(`(${field.sql})`));
 }

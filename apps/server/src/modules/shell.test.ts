@@ -95,7 +95,8 @@ describe('duty and facility', () => {
   });
 
   it('SelectFacility switches the facility shown by /api/self; an unknown one is 400', async () => {
-    const token = await login(app, DEMO.adminAssistant);
+    // The System Admin may work at any facility (decision 0016); a facility-bound role only at its own.
+    const token = await login(app, DEMO.admin);
     const facilities = parseAs(
       odataPage(facilityODataRow),
       await get('/api/FacilitiesOData?$filter=isActive%20eq%20true', token),

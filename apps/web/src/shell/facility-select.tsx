@@ -8,7 +8,8 @@ import { SESSION_KEY, updateSession, useSessionState } from '../api/use-session'
 const FacilityPicker = lazy(() => import('./top-bar-fields').then((m) => ({ default: m.FacilityPicker })));
 
 /**
- * Facility selector (spec 1 §1): the choice is saved on the server and the screens reload for it.
+ * Facility selector (spec 1 §1): the facility the user works at, among the facilities they are allowed
+ * (decision 0016; the server refuses any other with 403). Saved on the server; the screens reload for it.
  * antd's Select with search (top-bar-fields.tsx), loaded beside the first screen: until it arrives a
  * same-size box shows the current facility, so the top bar does not move.
  */
@@ -35,6 +36,9 @@ export function FacilitySelect({ block = false }: { block?: boolean }) {
 
   const width = block ? '100%' : 'auto';
   const current = user?.facility ?? null;
+  // Decision 0016: the switch offers only the facilities the user is allowed (null: every facility).
+  const allowed = user?.allowedFacilityIds;
+  const offered = allowed ? facilities.filter((f) => allowed.includes(f.id)) : facilities;
   return (
     <Suspense
       fallback={
@@ -44,7 +48,7 @@ export function FacilitySelect({ block = false }: { block?: boolean }) {
       }
     >
       <FacilityPicker
-        facilities={facilities}
+        facilities={offered}
         value={current?.id ?? null}
         busy={busy}
         block={block}

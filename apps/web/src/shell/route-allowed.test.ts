@@ -14,6 +14,8 @@ const user = (role: number): SelfUser => ({
   userRoleId: role,
   isOnDuty: true,
   facility: null,
+  homeFacilityId: null,
+  allowedFacilityIds: null,
 });
 
 const tileRows: TileInfo[] = TILES.map((t) => ({

@@ -30,7 +30,12 @@ export const selfUser = z.object({
   userRole: id,
   userRoleId: id,
   isOnDuty: z.boolean(),
+  /** The facility the user is working at (the shell's switch; a default, never authority). */
   facility: facilityRef.nullable(),
+  /** The home facility (decision 0016). */
+  homeFacilityId: id.nullable(),
+  /** The facilities the switch offers and the data reaches; null: every facility (not facility-bound). */
+  allowedFacilityIds: z.array(id).nullable(),
 });
 export type SelfUser = z.infer<typeof selfUser>;
 

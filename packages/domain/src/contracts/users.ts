@@ -58,7 +58,10 @@ export const employee = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   userRoleId: id,
+  /** The home facility (decision 0016). */
   facilityId: id.nullable(),
+  /** Facilities granted on top of the home facility. */
+  extraFacilityIds: z.array(id),
   brandId: id.nullable(),
   isActive: z.boolean(),
   isInstaller: z.boolean(),

@@ -35,7 +35,19 @@ const employeeFields = {
     .number({ error: 'Role is required' })
     .int()
     .refine((r) => ROLE_IDS.includes(r), 'Role is not valid'),
+  /** The home facility (decision 0016): authority, set by someone above the employee. */
   facilityId: optionalId('Facility'),
+  /** Facilities granted on top of the home facility; absent leaves them as they are. */
+  extraFacilityIds: z
+    .array(
+      z.coerce
+        .number({ error: 'Facility is not valid' })
+        .int()
+        .positive('Facility is not valid')
+        .max(2147483647),
+    )
+    .max(100, 'At most 100 extra facilities')
+    .optional(),
   brandId: optionalId('Brand'),
   isActive: flag(true),
   isInstaller: flag(false),

@@ -30,3 +30,4 @@ export * from './time-zone.js';
 export * from './unread.js';
 export * from './vin.js';
 export * from './report-range.js';
+export * from './facility-scope.js';

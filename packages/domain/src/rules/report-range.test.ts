@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { UserRole } from '../enums.js';
 import {
   defaultReportRange,
   isCalendarDay,
@@ -25,13 +24,9 @@ describe('report range', () => {
     expect(defaultReportRange('2026-01-05')).toEqual({ from: '2025-02-01', to: '2026-01-05' });
     expect(shiftDay('2024-02-29', { years: 1 })).toBe('2025-03-01');
   });
-  it('binds every role but the System Admin to its facility', () => {
-    expect(reportScope({ userRoleId: UserRole.SystemAdmin, facilityId: 2 })).toEqual({ kind: 'all' });
-    expect(reportScope({ userRoleId: UserRole.Manager, facilityId: 2 })).toEqual({
-      kind: 'facility',
-      facilityId: 2,
-    });
-    expect(reportScope({ userRoleId: UserRole.Manager, facilityId: null })).toEqual({ kind: 'all' });
-    expect(reportScope({ userRoleId: UserRole.AdminAssistant, facilityId: null })).toEqual({ kind: 'none' });
+  it('covers the allowed facilities (null: all, none: refused)', () => {
+    expect(reportScope({ allowedFacilityIds: null })).toEqual({ kind: 'all' });
+    expect(reportScope({ allowedFacilityIds: [2, 3] })).toEqual({ kind: 'facilities', ids: [2, 3] });
+    expect(reportScope({ allowedFacilityIds: [] })).toEqual({ kind: 'none' });
   });
 });

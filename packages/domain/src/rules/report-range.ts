@@ -7,11 +7,10 @@
  * - A range covers at most 3 years: `to` must fall before the same day 3 years after `from`.
  * - The default range is the last 12 whole months including the current one: from the first day of the
  *   month 11 months ago to today (so the monthly chart has 12 bars).
- * - Scope: a System Admin sees every facility; anyone else who has a facility is bound to it (a manager
- *   runs a shop); a Manager without a facility (a regional manager) sees every facility; any other role
- *   without a facility sees nothing (403).
+ * - Scope: the user's allowed facilities (rules/facility-scope.ts, decision 0016): a System Admin and a
+ *   Manager without a home facility (a regional manager) see every facility; anyone else sees their home
+ *   facility and the ones granted them; with none of either, nothing (403).
  */
-import { UserRole } from '../enums.js';
 
 export const REPORT_MAX_YEARS = 3;
 /** An arrival up to this many minutes after the scheduled time is on time (Technicians report). */
@@ -52,12 +51,12 @@ export function defaultReportRange(today: string): { from: string; to: string } 
   return { from: `${shiftDay(`${today.slice(0, 7)}-01`, { months: -11 })}`, to: today };
 }
 
-/** The facilities a user's reports cover: 'all', one facility id, or 'none' (refused). */
-export type ReportScope = { kind: 'all' } | { kind: 'facility'; facilityId: number } | { kind: 'none' };
+/** The facilities a user's reports cover: 'all', their allowed facilities, or 'none' (refused). */
+export type ReportScope = { kind: 'all' } | { kind: 'facilities'; ids: readonly number[] } | { kind: 'none' };
 
-export function reportScope(user: { userRoleId: number; facilityId: number | null }): ReportScope {
-  if (user.userRoleId === UserRole.SystemAdmin) return { kind: 'all' };
-  if (user.facilityId !== null && user.facilityId !== undefined)
-    return { kind: 'facility', facilityId: user.facilityId };
-  return user.userRoleId === UserRole.Manager ? { kind: 'all' } : { kind: 'none' };
+/** From the user's allowed facilities (rules/facility-scope.ts: null is every facility). */
+export function reportScope(user: { allowedFacilityIds: readonly number[] | null }): ReportScope {
+  if (user.allowedFacilityIds === null) return { kind: 'all' };
+  if (user.allowedFacilityIds.length === 0) return { kind: 'none' };
+  return { kind: 'facilities', ids: user.allowedFacilityIds };
 }

@@ -5,6 +5,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -64,7 +65,10 @@ export const users = pgTable(
     email: text('email'),
     phone: text('phone'),
     userRoleId: smallint('user_role_id').notNull().default(0),
+    /** The home facility: authority, set by someone above the user (decision 0016). */
     facilityId: integer('facility_id').references(() => facilities.id),
+    /** The facility the user is working at (the shell's switch); null: the home facility. Never authority. */
+    workingFacilityId: integer('working_facility_id').references(() => facilities.id),
     brandId: integer('brand_id').references(() => brands.id),
     isActive: boolean('is_active').notNull().default(true),
     isOnDuty: boolean('is_on_duty').notNull().default(true),
@@ -83,6 +87,25 @@ export const users = pgTable(
     index('users_facility_idx').on(t.facilityId),
     index('users_role_idx').on(t.userRoleId),
     index('users_last_name_idx').on(t.lastName, t.firstName),
+  ],
+);
+
+/** Facilities granted to a user on top of the home facility (decision 0016); set only by someone above them. */
+export const userFacilities = pgTable(
+  'user_facilities',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    grantedBy: integer('granted_by').references(() => users.id),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.facilityId] }),
+    index('user_facilities_facility_idx').on(t.facilityId),
   ],
 );
 

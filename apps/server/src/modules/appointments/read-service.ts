@@ -1,3 +1,4 @@
+import { assertFacilityInScope, facilityFilter } from '../../http/facility-scope.js';
 import { invoiceNotFound } from '@glass/domain';
 import type {
   AppointmentDetails,
@@ -52,12 +53,14 @@ export async function listAppointments(
   const tz = await facilityZone(db, user.facilityId);
   const day = q.startDate ?? (await todayInZone(db, tz));
   const installer = q.mineOnly ? user.id : undefined;
-  const key = JSON.stringify(['day', tz, day, installer]);
+  // Decision 0016: a facility-bound user's list holds the visits of their allowed facilities only.
+  const key = JSON.stringify(['day', tz, day, installer, user.allowedFacilityIds]);
   return cachedAnswer(db, undefined, key, () =>
     jsonOf(
       db,
       appointmentJson(
-        sql`${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)} ${installer ? sql`and a.installer_id = ${installer}` : sql``}`,
+        sql`${dayWindow('a.appointment_date_time', sql`${tz}`, day, 1)} ${installer ? sql`and a.installer_id = ${installer}` : sql``}
+            and ${facilityFilter(user, sql`a.facility_id`)}`,
         sql`coalesce(a.sort_date, a.appointment_date_time), a.appointment_date_time, a.id`,
       ),
     ),
@@ -75,6 +78,7 @@ export async function facilityAppointments(
 ): Promise<string> {
   const facilityId = q.facilityId ?? user.facilityId;
   if (!facilityId) return '[]';
+  assertFacilityInScope(user, facilityId);
   // The zone is read only when needed (no day given, or the answer is built), and once.
   let zone: string | undefined;
   const zoneOf = async () => (zone ??= await facilityZone(db, facilityId));

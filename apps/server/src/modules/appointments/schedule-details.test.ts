@@ -2,7 +2,7 @@ import { UserRole } from '@glass/domain';
 import { scheduleDetails, scheduleSaveBody } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, login, parseAs } from '../../../test/harness.js';
+import { auth, DEMO, grantFacilities, login, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
 import { createInvoice, invoiceTestContext } from '../invoices/test-helpers.js';
 import { installerIds, uniqueDay } from './test-helpers.js';
@@ -235,10 +235,10 @@ describe('GET /api/appointmentsSchedule/details', () => {
     expect((await details(`invoiceId=${id}`, reviewer)).statusCode).toBe(200);
   });
 
-  it("refuses another facility's schedule, except to admins, managers and its installer", async () => {
+  it("refuses another facility's schedule to everyone bound to other facilities, its installer too (decision 0016)", async () => {
     const id = await invoice();
     await book(form(id, `${uniqueDay()}T08:00`, { installerId: ids.repairTech }));
-    // A facility neither the Admin Assistant nor the Reviewer works at now.
+    // A facility none of the demo staff but the System Admin is allowed.
     const mine = [await facilityOf('104'), await facilityOf('106')];
     const [other] = await app.deps.db.rows<{ id: number }>(
       sql`select id from facilities where id <> ${mine[0]} and id <> ${mine[1]} order by id limit 1`,
@@ -246,11 +246,19 @@ describe('GET /api/appointmentsSchedule/details', () => {
     await app.deps.db.rows(sql`update invoices set facility_id = ${other.id} where id = ${id}`);
     const refused = await details(`invoiceId=${id}`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toMatch(/own facility/);
-    expect((await details(`invoiceId=${id}`, reviewer)).statusCode).toBe(403);
-    for (const token of [admin, manager, repairTech]) {
-      const ok = parseAs(scheduleDetails, await details(`invoiceId=${id}`, token));
-      expect(ok.facilityId).toBe(other.id);
+    expect(refused.json().detail).toMatch(/facility you are not allowed/);
+    for (const token of [reviewer, manager, repairTech])
+      expect((await details(`invoiceId=${id}`, token)).statusCode).toBe(403);
+    const ok = parseAs(scheduleDetails, await details(`invoiceId=${id}`, admin));
+    expect(ok.facilityId).toBe(other.id);
+    // An installer booked at another facility is granted it, and then reads the schedule.
+    const ungrant = await grantFacilities(app, DEMO.repairTech, [other.id]);
+    try {
+      expect(parseAs(scheduleDetails, await details(`invoiceId=${id}`, repairTech)).facilityId).toBe(
+        other.id,
+      );
+    } finally {
+      await ungrant();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { assertFacilityInScope, facilityFilter } from '../../http/facility-scope.js';
 import {
   AppointmentStatus,
   CALENDAR_DEFAULT_START,
@@ -137,6 +138,9 @@ export async function calendar(
   },
 ): Promise<string> {
   const facilityId = q.facilityId ?? user.facilityId ?? undefined;
+  // Decision 0016: a facility-bound user's calendar is one of their allowed facilities (the gate checked a
+  // facilityId asked for; this covers the default, and a bound user without any facility).
+  if (user.allowedFacilityIds !== null) assertFacilityInScope(user, facilityId ?? null);
   const { start, end } = calendarWindow(q.startDate, q.view);
   const key = JSON.stringify([
     'calendar',
@@ -219,6 +223,7 @@ export async function scheduleList(
     ? await db.rows<AppointmentRow>(
         appointmentSelect(
           sql`a.installer_id = ${q.employeeId} and a.status_id <> ${AppointmentStatus.Cancelled}
+              and ${facilityFilter(user, sql`a.facility_id`)}
               and ${dayWindow('a.appointment_date_time', sql`${tz}`, startDate, 1)}`,
         ),
       )
@@ -303,10 +308,8 @@ export async function scheduleDetails(
   );
   if (!head) throw notFound(`Appointment schedule ${scheduleId} not found.`);
   const { visitInstallerIds, ...schedule } = head;
-  assertScheduleInScope(user, {
-    facilityId: schedule.facilityId,
-    installerIds: [schedule.installerId, ...visitInstallerIds],
-  });
+  void visitInstallerIds;
+  assertScheduleInScope(user, { facilityId: schedule.facilityId });
   const appointments = await db.rows<AppointmentRow>(
     appointmentSelect(sql`a.schedule_id = ${scheduleId}`, sql`a.appointment_date_time desc, a.id desc`),
   );

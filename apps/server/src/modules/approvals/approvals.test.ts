@@ -146,6 +146,13 @@ describe('requesting an approval', () => {
     expect(mail.json().detail).toBe(approvalDoNotEmail(id));
     expect(await outboxOf(t.app, id)).toEqual([]);
     expect((await requestSms(id, 'abc')).statusCode).toBe(400);
+    // Numbers no provider can text are refused before anything is queued or written to the history.
+    for (const bad of ['00000101', '00000101000000', '1234567890', '555-0142']) {
+      const res = await requestSms(id, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors).toHaveProperty('phoneNumber');
+    }
+    expect(await outboxOf(t.app, id)).toEqual([]);
     expect((await requestEmail(id, 'not-mail')).json().errors).toHaveProperty('emailAddress');
     expect((await requestSms(2_000_000_000)).statusCode).toBe(404);
     // Reviewers read approvals but may not request them.

@@ -12,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { isTextable } from '../notify/index.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import type { InitiateService } from './initiate.js';
@@ -45,12 +46,16 @@ export function approvalRoutes(
         response: { 200: requestedApproval },
       },
     },
-    (req) =>
-      requests.request(currentUser(req), {
+    (req) => {
+      // A number no provider can text would only fail in the outbox after the history says it was texted.
+      if (!isTextable(req.body.phoneNumber))
+        throw badRequest('phoneNumber', 'Enter a phone number that can receive texts.');
+      return requests.request(currentUser(req), {
         invoiceId: req.body.invoiceId,
         channel: 'sms',
         to: req.body.phoneNumber,
-      }),
+      });
+    },
   );
   r.post(
     '/api/customerApprovals/requestApprovalEmail',

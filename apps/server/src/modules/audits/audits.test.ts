@@ -1,7 +1,7 @@
 import { invoiceAudit, odataPage, pendingAuditCounts, pendingAuditRow } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, DEMO, parseAs } from '../../../test/harness.js';
+import { auth, DEMO, grantFacilities, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
 import type { UserAlert } from '../../realtime/hub.js';
 import { createInvoice, invoiceHistory, invoiceTestContext } from '../invoices/test-helpers.js';
@@ -151,6 +151,7 @@ describe('Pending Audits', () => {
 describe('the audit gate of finalizing and sending (option AuditsRequired)', () => {
   let facilityId: number;
   let before: string;
+  let ungrant = async () => {};
   beforeAll(async () => {
     // A facility of its own, so the other test files (which finalize in facility 1) never meet the gate.
     [{ id: facilityId }] = await app.deps.db.rows<{ id: number }>(
@@ -162,8 +163,11 @@ describe('the audit gate of finalizing and sending (option AuditsRequired)', () 
     await app.deps.db.rows(
       sql`update options set value = ${String(facilityId)} where name = 'AuditsRequired'`,
     );
+    // The assistant who audits is granted that facility (decision 0016: they are bound to their own).
+    ungrant = await grantFacilities(app, DEMO.adminAssistant, [facilityId]);
   });
   afterAll(async () => {
+    await ungrant();
     await app.deps.db.rows(sql`update options set value = ${before} where name = 'AuditsRequired'`);
   });
 

@@ -45,7 +45,7 @@ export function auditRoutes(app: App) {
       config: read,
       schema: { tags, summary: 'How many invoices wait, per facility', response: { 200: countsAnswer } },
     },
-    () => pendingAuditCounts(db),
+    (req) => pendingAuditCounts(db, currentUser(req)),
   );
   r.get(
     '/api/PendingAudits/:id',

@@ -1,3 +1,4 @@
+import { facilityFilter } from '../../http/facility-scope.js';
 import {
   AUDIT_RETURN_REASON_REQUIRED,
   auditChecklist,
@@ -22,11 +23,14 @@ import {
 import { PENDING_AUDIT_WHERE } from './resource.js';
 
 /** GET /api/PendingAudits/counts: how many invoices wait per facility. */
-export async function pendingAuditCounts(db: Database): Promise<PendingAuditCounts> {
+export async function pendingAuditCounts(
+  db: Database,
+  scope: { allowedFacilityIds: number[] | null },
+): Promise<PendingAuditCounts> {
   const facilities = await db.rows<PendingAuditCounts['facilities'][number]>(
     sql`select f.id as "facilityId", f.name as "facilityName", count(*)::int as count
         from invoices i join facilities f on f.id = i.facility_id
-        where ${sql.raw(PENDING_AUDIT_WHERE)}
+        where ${sql.raw(PENDING_AUDIT_WHERE)} and ${facilityFilter(scope, sql`i.facility_id`)}
         group by f.id, f.name order by f.name`,
   );
   return { total: facilities.reduce((n, f) => n + f.count, 0), facilities };

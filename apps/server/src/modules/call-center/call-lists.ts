@@ -13,6 +13,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { priorityColorSql, serviceVehicleRecord } from '../service-vehicles/index.js';
 
 /** The pseudo-category of the user's own queries: GET /api/CallQueryCategories/my/queries. */
@@ -76,6 +77,10 @@ export function criteriaWhere(c: CallQueryCriteria): SQL {
     where.push(sql`sv.created_at >= now() - make_interval(days => ${c.maxAgeDays})`);
   return sql.join(where, sql` and `);
 }
+
+/** The list's criteria within the agent's allowed facilities (issue #31, decision 0016). */
+const scopedWhere = (user: SessionUser, criteria: Parameters<typeof criteriaWhere>[0]) =>
+  sql`${criteriaWhere(criteria)} and ${facilityFilter(user, sql`sv.facility_id`)}`;
 
 const FROM = sql`from service_vehicles sv join facilities f on f.id = sv.facility_id
                  left join customers c on c.id = sv.customer_id`;
@@ -175,7 +180,7 @@ export class CallListService {
   /** The first records of the list, in priority order (read only; locked ones show who has them). */
   async list(user: SessionUser, id: number, top = 50): Promise<CallList> {
     const query = await this.one(user, id);
-    const where = criteriaWhere(query.criteria);
+    const where = scopedWhere(user, query.criteria);
     const [records, [count]] = await Promise.all([
       this.db.rows<CallListRecord>(sql`${RECORD_SELECT} where ${where} ${ORDER} limit ${top}`),
       this.db.rows<{ total: number }>(sql`select count(*)::int as total ${FROM} where ${where}`),
@@ -191,7 +196,7 @@ export class CallListService {
    */
   async next(user: SessionUser, id: number, excludeIds: readonly number[] = []): Promise<NextRecordAnswer> {
     const query = await this.one(user, id);
-    const where = criteriaWhere(query.criteria);
+    const where = scopedWhere(user, query.criteria);
     const skip = excludeIds.length ? sql` and sv.id not in (${ids(excludeIds)})` : sql``;
     return this.db.transaction(async (work) => {
       const [held] = await work.rows<{ id: number }>(

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { likePrefix } from '../../odata/index.js';
 import type { AlertHub } from '../../realtime/hub.js';
 
@@ -263,6 +264,8 @@ export class CallLogService {
     const where: SQL[] = [sql`l.started_at >= ${range.from}`, sql`l.started_at < ${range.to}`];
     if (q.employeeId) where.push(sql`l.employee_id = ${q.employeeId}`);
     if (q.facilityId) where.push(sql`l.facility_id = ${q.facilityId}`);
+    // Only the caller's allowed facilities (issue #31, decision 0016).
+    if (user.allowedFacilityIds !== null) where.push(facilityFilter(user, sql`l.facility_id`));
     return this.db.rows<CallLogRow>(
       sql`${CALL_LOG_SELECT} where ${sql.join(where, sql` and `)} order by l.started_at desc, l.id desc limit 500`,
     );

@@ -2,6 +2,7 @@ import type { CallCenterDashboard, CallLogRow, CallStats } from '@glass/domain/c
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { CALL_LOG_SELECT, dayRange } from './call-logs.js';
 
 const STATS = sql`
@@ -27,8 +28,13 @@ export class DashboardService {
     const range = await dayRange(this.db, q.facilityId ?? user.facilityId, q.startDate, q.endDate);
     const where: SQL[] = [sql`l.started_at >= ${range.from}`, sql`l.started_at < ${range.to}`];
     if (q.facilityId) where.push(sql`l.facility_id = ${q.facilityId}`);
+    // Only the caller's allowed facilities (issue #31, decision 0016).
+    const bound = user.allowedFacilityIds !== null;
+    if (bound) where.push(facilityFilter(user, sql`l.facility_id`));
     const calls = sql.join(where, sql` and `);
-    const svFacility = q.facilityId ? sql` and sv.facility_id = ${q.facilityId}` : sql``;
+    const svFacility = sql`${q.facilityId ? sql` and sv.facility_id = ${q.facilityId}` : sql``}${
+      bound ? sql` and ${facilityFilter(user, sql`sv.facility_id`)}` : sql``
+    }`;
     const [[totals], agents, facilities, queue, [followUps], missed] = await Promise.all([
       this.db.rows<CallStats>(sql`select ${STATS} from call_logs l where ${calls}`),
       this.db.rows<CallCenterDashboard['agents'][number]>(

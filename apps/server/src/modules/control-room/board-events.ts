@@ -10,6 +10,9 @@ import type { App } from '../../app-type.js';
 import { HttpError } from '../../http/errors.js';
 import { hubOf } from '../../realtime/hub.js';
 import { checkWatch } from './board-service.js';
+import { allowedFacilityIds } from '@glass/domain';
+import { extraFacilitiesSql } from '../../auth/facility-sql.js';
+import { parseIntArray } from '../../auth/sessions.js';
 
 /** The channel migration 0022's triggers notify, with a facility id as payload, when a write commits. */
 export const BOARD_CHANNEL = 'control_room';
@@ -137,16 +140,23 @@ export function watchHandler(app: App, watched: Set<number>) {
         const facilityId = Number(raw);
         if (!Number.isInteger(facilityId) || facilityId <= 0)
           return reply({ ok: false, error: 'facilityId' });
-        const [user] = await app.deps.db.rows<{
+        const [row] = await app.deps.db.rows<{
           userRoleId: number;
-          facilityId: number | null;
+          homeFacilityId: number | null;
+          extra: unknown;
           known: boolean;
         }>(
-          sql`select user_role_id as "userRoleId", facility_id as "facilityId",
+          sql`select u.user_role_id as "userRoleId", u.facility_id as "homeFacilityId",
+                     ${extraFacilitiesSql()} as extra,
                      exists (select 1 from facilities where id = ${facilityId}) as known
-                from users where id = ${socket.data.userId} and is_active`,
+                from users u where u.id = ${socket.data.userId} and u.is_active`,
         );
-        if (!user) return reply({ ok: false, error: 'forbidden' });
+        if (!row) return reply({ ok: false, error: 'forbidden' });
+        const user = {
+          ...row,
+          facilityId: null,
+          allowedFacilityIds: allowedFacilityIds({ ...row, extraFacilityIds: parseIntArray(row.extra) }),
+        };
         // Only real facilities: the set of watched boards stays as small as the list of facilities.
         if (!user.known) return reply({ ok: false, error: 'facilityId' });
         checkWatch(user, facilityId);

@@ -4,8 +4,8 @@ import {
   PARKED_GREEN_UNDER_MINUTES as GREEN,
   PARKED_YELLOW_UNDER_MINUTES as YELLOW,
   ServicePriority as P,
+  mayReachFacility,
   timeZoneOffset,
-  UserRole,
 } from '@glass/domain';
 import { CONTROL_ROOM_ALERTS as ALERTS, type ControlRoomBoard } from '@glass/domain/contracts/control-room';
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,10 @@ import { priorityColorSql, prioritySql, startOfTodaySql } from '../service-vehic
 /** Who may watch a board: the tile's action; admins and managers any facility, every other role only its own. */
 export interface Watcher {
   userRoleId: number;
+  /** The facility the user is working at (the default board). */
   facilityId: number | null;
+  /** The facilities the user may see (decision 0016); null: every facility. */
+  allowedFacilityIds: readonly number[] | null;
 }
 
 /** The priorities of open vehicles (spec 1 §4), one board entry each. */
@@ -30,22 +33,21 @@ const OPEN_PRIORITIES = [
   P.Standard,
 ];
 
-const ANY_FACILITY: readonly number[] = [UserRole.SystemAdmin, UserRole.Manager];
-
-export function mayWatchAny(user: Watcher): boolean {
-  return can(user.userRoleId, 'callCenter.read') && ANY_FACILITY.includes(user.userRoleId);
-}
-
-/** Throws 403 unless the user may see this facility's board. */
+/** Throws 403 unless the user may see this facility's board (the facility scope, decision 0016). */
 export function checkWatch(user: Watcher, facilityId: number) {
   if (!can(user.userRoleId, 'callCenter.read')) throw forbidden();
-  if (!mayWatchAny(user) && user.facilityId !== facilityId)
-    throw forbidden('Your role may see only the Control Room of your own facility.');
+  if (!mayReachFacility(user.allowedFacilityIds, facilityId))
+    throw forbidden('You may see only the Control Room of your own facilities.');
 }
 
 /** The board's facility when none is asked for: the user's own, else the first by short name. */
 export async function defaultFacility(db: Db, user: Watcher): Promise<number> {
-  if (user.facilityId) return user.facilityId;
+  if (user.facilityId && mayReachFacility(user.allowedFacilityIds, user.facilityId)) return user.facilityId;
+  if (user.allowedFacilityIds !== null) {
+    if (!user.allowedFacilityIds.length)
+      throw forbidden('You may see only the Control Room of your own facilities.');
+    return user.allowedFacilityIds[0];
+  }
   const [row] = await db.rows<{ id: number }>(
     sql`select id from facilities where is_active order by short_name, id limit 1`,
   );
@@ -75,7 +77,7 @@ export async function readBoard(
   const today = sql.raw(startOfTodaySql(tzo));
   const priority = sql.raw(prioritySql('s', tzo));
   const color = sql.raw(priorityColorSql('b.priority'));
-  const watchAll = mayWatchAny(user);
+  const allowed = user.allowedFacilityIds === null ? null : `{${user.allowedFacilityIds.join(',')}}`;
   // On PostgreSQL, as a named prepared statement (Database.listRows): the statement is long, and planning it
   // on every read costs more than running it.
   const run = 'listRows' in db ? (db as Database).listRows.bind(db) : db.rows.bind(db);
@@ -190,7 +192,7 @@ export async function readBoard(
                     'shortName', ${facility.shortName}::text, 'timeZone', ${facility.timeZone}::text),
       'facilities', (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'shortName', f.short_name)
                        order by f.short_name, f.id), '[]')
-                       from facilities f where f.is_active and (${watchAll}::boolean or f.id = ${facilityId})),
+                       from facilities f where f.is_active and (${allowed}::int[] is null or f.id = any(${allowed}::int[]))),
       'readAt', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'today', to_char((select t0 from day) at time zone ${facility.timeZone}, 'YYYY-MM-DD'),
       'serviceVehicles', json_build_object(

@@ -177,10 +177,16 @@ describe('GET /api/control-room: figures', () => {
 });
 
 describe('GET /api/control-room: access', () => {
-  it('admins and managers see any facility; a facility-bound role only its own; others none', async () => {
+  it('the admin sees any facility; a facility-bound manager or assistant only its allowed ones; others none', async () => {
     const other = assistantFacility === 1 ? 2 : 1;
     expect((await get(tokens.admin, `?facilityId=${other}`)).statusCode).toBe(200);
-    expect((await get(tokens.manager, `?facilityId=${other}`)).statusCode).toBe(200);
+    // The demo manager has a home facility, so is bound to it (decision 0016); a regional one has none.
+    const [manager] = await app.deps.db.rows<{ facilityId: number }>(
+      sql`select facility_id as "facilityId" from users where user_name = ${DEMO.manager.userName}`,
+    );
+    const outside = manager.facilityId === 1 ? 2 : 1;
+    expect((await get(tokens.manager, `?facilityId=${manager.facilityId}`)).statusCode).toBe(200);
+    expect((await get(tokens.manager, `?facilityId=${outside}`)).statusCode).toBe(403);
     expect((await get(tokens.adminAssistant, `?facilityId=${assistantFacility}`)).statusCode).toBe(200);
     const own = parseAs(controlRoomBoard, await get(tokens.adminAssistant));
     expect(own.facility.id).toBe(assistantFacility);

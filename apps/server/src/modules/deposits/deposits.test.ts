@@ -43,9 +43,13 @@ async function pdfText(data: Buffer): Promise<string> {
 }
 
 /** A funded invoice of the test's own and its reconcile row. */
-async function fundedRow(o: Partial<TestInvoice> & { labor: number }, itemType = 1): Promise<ReconcileRow> {
+async function fundedRow(
+  o: Partial<TestInvoice> & { labor: number },
+  itemType = 1,
+  token = t.adminAssistant,
+): Promise<ReconcileRow> {
   const id = await insertInvoice(app, { insuranceCompanyId: insurer, soldTo: `Sam ${tag}`, ...o });
-  const res = await call('POST', `/api/ReconcileInvoices/${id}/fund`, t.adminAssistant, {
+  const res = await call('POST', `/api/ReconcileInvoices/${id}/fund`, token, {
     transactionTypeId: itemType,
     amount: 1,
   });
@@ -175,8 +179,10 @@ describe('POST /api/DepositInvoices/contextual {DepositInvoiceInvoiceViewModels}
     expect(unknown.json().errors).toEqual({
       'DepositInvoiceInvoiceViewModels.0.invoiceId': ['Invoice 999999999 not found.'],
     });
-    const other = await fundedRow({ labor: 1000, facilityId: 2 });
-    const facilities = await create([a, other]);
+    // Two facilities on one slip: the admin reaches both (the assistant is bound to facility 1, decision 0016).
+    const other = await fundedRow({ labor: 1000, facilityId: 2 }, 1, t.admin);
+    expect((await create([other])).statusCode).toBe(403);
+    const facilities = await create([a, other], {}, t.admin);
     expect(facilities.statusCode).toBe(400);
     expect(facilities.json().errors).toHaveProperty('DepositInvoiceInvoiceViewModels');
     const empty = await call('POST', '/api/DepositInvoices/contextual', t.adminAssistant, {

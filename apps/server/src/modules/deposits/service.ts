@@ -6,6 +6,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
 import { badRequest, conflict, notFound, validationFailed } from '../../http/errors.js';
+import { assertFacilityInScope } from '../../http/facility-scope.js';
 import { runODataQuery } from '../../odata/index.js';
 import { pgErrorOf } from '../../resources/db-errors.js';
 import { depositResource } from './resource.js';
@@ -108,6 +109,8 @@ export class DepositService {
         const facilities = new Set(invoices.map((i) => i.facilityId));
         if (facilities.size > 1)
           throw badRequest(ITEMS, 'A deposit holds the invoices of one facility; choose one facility');
+        // The invoices' facility must be one the user is allowed (issue #31, decision 0016).
+        assertFacilityInScope(user, invoices[0].facilityId);
         const [deposit] = await tx.rows<{ id: number }>(
           sql`insert into deposit_invoices (created_by_id, facility_id, total_amount, notes)
               values (${user.id}, ${invoices[0].facilityId}, ${centsText(sum.total)}::numeric, ${body.notes?.trim() || null})

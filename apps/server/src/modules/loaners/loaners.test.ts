@@ -46,10 +46,10 @@ async function scheduleWithLoaner(carId: number) {
   return { scheduleId: s.id, invoiceId };
 }
 
-const row = async (id: number) => {
+const row = async (id: number, token = assistant) => {
   const page = parseAs(
     odataPage(loanerReservationRow),
-    await get(`/api/LoanerReservations?$filter=${encodeURIComponent(`id eq ${id}`)}`, assistant),
+    await get(`/api/LoanerReservations?$filter=${encodeURIComponent(`id eq ${id}`)}`, token),
   );
   return page.value[0];
 };
@@ -89,7 +89,8 @@ describe('loaner reservations', () => {
     const filtered = async (filter: string) =>
       parseAs(
         odataPage(loanerReservationRow),
-        await get(`/api/LoanerReservations?$count=true&$filter=${encodeURIComponent(filter)}`, assistant),
+        // The System Admin reaches every facility (decision 0016): the row moves to another facility below.
+        await get(`/api/LoanerReservations?$count=true&$filter=${encodeURIComponent(filter)}`, admin),
       );
     expect((await filtered(`loanerCarId eq ${second}`)).value.map((x) => x.id)).toEqual([scheduleId]);
     expect((await filtered(`loanerCarId eq ${first}`)).value).toEqual([]);
@@ -98,10 +99,19 @@ describe('loaner reservations', () => {
           order by id limit 1`,
     );
     await db.rows(sql`update invoices set facility_id = ${other.id} where id = ${invoiceId}`);
-    expect(await row(scheduleId)).toMatchObject({ facilityId: other.id });
+    expect(await row(scheduleId, admin)).toMatchObject({ facilityId: other.id });
     expect(
       (await filtered(`facilityId eq ${other.id} and loanerCarId eq ${second}`)).value.map((x) => x.id),
     ).toEqual([scheduleId]);
+    // The assistant works at facility 1 only: the row left their list with its invoice.
+    const theirs = parseAs(
+      odataPage(loanerReservationRow),
+      await get(
+        `/api/LoanerReservations?$filter=${encodeURIComponent(`loanerCarId eq ${second}`)}`,
+        assistant,
+      ),
+    );
+    expect(theirs.value).toEqual([]);
     // The list holds every schedule that carries a car or had a reservation, no more, no fewer.
     const [{ n }] = await db.rows<{ n: number }>(
       sql`select count(*)::int as n from appointment_schedules s where s.loaner_car_id is not null

@@ -61,6 +61,6 @@ export function loanerRoutes(app: App) {
         response: { 200: z.array(loanerCarStatus) },
       },
     },
-    (req) => loaners.fleet(req.query.facilityId),
+    (req) => loaners.fleet(req.query.facilityId, currentUser(req)),
   );
 }

@@ -1,3 +1,4 @@
+import { facilityFilter } from '../../http/facility-scope.js';
 import type { LoanerCarStatus, LoanerReservationRow, LoanerUsageBody } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
@@ -201,7 +202,11 @@ export class LoanerService {
   }
 
   /** Each loaner car and, when it is out, who has it and when it is due back. */
-  fleet(facilityId?: number): Promise<LoanerCarStatus[]> {
+  /** The fleet's state; `scope`: the caller's allowed facilities (decision 0016), null for every one. */
+  fleet(
+    facilityId: number | undefined,
+    scope: { allowedFacilityIds: number[] | null },
+  ): Promise<LoanerCarStatus[]> {
     return this.db.rows<LoanerCarStatus>(
       sql`select lc.id, lc.name, lc.facility_id as "facilityId", f.name as "facilityName", t.name as "typeName",
             lc.license_plate as "licensePlate", lc.mileage, lc.is_active as "isActive",
@@ -216,6 +221,7 @@ export class LoanerService {
           from loaner_cars lc left join facilities f on f.id = lc.facility_id
           left join loaner_car_types t on t.id = lc.loaner_car_type_id
           where lc.is_active ${facilityId ? sql`and lc.facility_id = ${facilityId}` : sql``}
+            and ${facilityFilter(scope, sql`lc.facility_id`)}
           order by f.name, lc.name`,
     );
   }

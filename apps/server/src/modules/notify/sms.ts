@@ -135,3 +135,13 @@ export function toE164(raw: string, defaultCountry: 'US' = 'US'): string {
     throw new InvalidPhoneNumberError(`'${raw}' is not a valid phone number for texts (E.164)`);
   return parsed.number;
 }
+
+/** Whether a number typed by staff can be texted (toE164 accepts it): checked before anything is queued. */
+export function isTextable(raw: string): boolean {
+  try {
+    toE164(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -22,11 +22,14 @@ beforeAll(async () => {
   free = [1, 2, 3, 4, 5, 6, 7, 8].filter((l) => !taken.includes(l));
   invoices = (
     await rows<{ id: number }>(
-      sql`select id from invoices where id not in (select invoice_id from parked_items where invoice_id is not null) order by id limit 2`,
+      // At facility 1, the assistant's (decision 0016: they park only their own facility's records).
+      sql`select id from invoices where facility_id = 1
+            and id not in (select invoice_id from parked_items where invoice_id is not null) order by id limit 2`,
     )
   ).map((r) => r.id);
   [{ id: sv }] = await rows<{ id: number }>(
-    sql`select id from service_vehicles where id not in (select service_vehicle_id from parked_items where service_vehicle_id is not null) order by id limit 1`,
+    sql`select id from service_vehicles where facility_id = 1
+          and id not in (select service_vehicle_id from parked_items where service_vehicle_id is not null) order by id limit 1`,
   );
 });
 afterAll(() => app.close());
@@ -206,7 +209,9 @@ describe('DELETE /api/ParkedItemsOdata/{id}', () => {
     expect((await list()).some((p) => p.id === item.id)).toBe(false);
     expect((await remove(item.id)).statusCode).toBe(404);
     const logs = await rows(
-      sql`select activity from activity_logs where record_type = 'Invoice' and record_id = ${invoices[0]} order by id`,
+      // Only the parking entries: on PostgreSQL other test files write to the same seeded invoice.
+      sql`select activity from activity_logs where record_type = 'Invoice' and record_id = ${invoices[0]}
+            and activity like '%arked record' order by id`,
     );
     expect(logs.map((l) => l.activity)).toEqual([
       'Parked record',

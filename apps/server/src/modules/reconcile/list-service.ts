@@ -83,8 +83,10 @@ export async function reconcilePage(
   query: ReconcileQuery & Record<string, unknown>,
   baseUrl: string,
   maxPageSize?: number,
+  facilities?: SQL,
 ): Promise<string> {
-  const scope = reconcileScope(query);
+  const range = reconcileScope(query);
+  const scope = facilities ? sql`${range} and ${facilities}` : range;
   try {
     const [body, totals] = await Promise.all([
       runODataQuery((q) => db.listRows(q), reconcileResource, query, {
@@ -106,10 +108,15 @@ export async function reconcilePage(
 }
 
 /** `GET /api/ReconcileInvoices/$count`: the rows the filter and the route's range and names select. */
-export async function reconcileCount(db: Database, query: ReconcileQuery & Record<string, unknown>) {
+export async function reconcileCount(
+  db: Database,
+  query: ReconcileQuery & Record<string, unknown>,
+  facilities?: SQL,
+) {
+  const range = reconcileScope(query);
   try {
     return await runODataCount((q) => db.listRows(q), reconcileResource, query, {
-      extraWhere: reconcileScope(query),
+      extraWhere: facilities ? sql`${range} and ${facilities}` : range,
     });
   } catch (e) {
     if (e instanceof ODataError) throw odataProblem(e);

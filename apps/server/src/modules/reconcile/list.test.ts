@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
-import { createTestApp } from '../../../test/harness.js';
+import { createTestApp, DEMO, grantFacilities } from '../../../test/harness.js';
 import {
   callAs,
   financeTestContext,
@@ -23,9 +23,12 @@ let insurer: number;
 let otherInsurer: number;
 let leadTech: number;
 const ids: Record<string, number> = {};
+let ungrant = async () => {};
 
 beforeAll(async () => {
   app = await createTestApp();
+  // The assistant works facilities 1 and 2 here (decision 0016): invoice c is at facility 2.
+  ungrant = await grantFacilities(app, DEMO.adminAssistant, [2]);
   t = await financeTestContext(app);
   call = callAs(app);
   insurer = await insertInsurer(app, `${tag} Mutual`);
@@ -66,7 +69,10 @@ beforeAll(async () => {
         values (${ids.b}, 2, 0, 10), (${ids.b}, 3, 0, 300)`,
   );
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await ungrant();
+  await app?.close();
+});
 
 const list = async (query: string, token = t.adminAssistant) => {
   const res = await call('GET', `/api/ReconcileInvoices?${query}`, token);

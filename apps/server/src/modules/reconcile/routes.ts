@@ -8,7 +8,9 @@ import {
 } from '@glass/domain/contracts/reconcile';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app-type.js';
+import { sql } from 'drizzle-orm';
 import { currentUser } from '../../http/auth.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { applyPageSize, odataRequest, sendODataCount } from '../../http/odata-route.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendJson } from '../../http/send-json.js';
@@ -38,8 +40,10 @@ export function reconcileRoutes(app: App) {
     async (req, reply) => {
       const { baseUrl, maxPageSize, countOnly } = odataRequest(req);
       const query = req.query as typeof req.query & Record<string, unknown>;
-      if (countOnly) return sendODataCount(reply, await reconcileCount(db, query));
-      const body = await readPage(db, query, baseUrl, maxPageSize);
+      // The caller's allowed facilities (issue #31, decision 0016).
+      const facilities = facilityFilter(currentUser(req), sql`i.facility_id`);
+      if (countOnly) return sendODataCount(reply, await reconcileCount(db, query, facilities));
+      const body = await readPage(db, query, baseUrl, maxPageSize, facilities);
       return sendJson(
         applyPageSize(reply, reconcileResource, maxPageSize).header('odata-version', '4.0'),
         body,

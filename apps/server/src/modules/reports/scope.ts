@@ -19,10 +19,10 @@ export interface ReportFacility {
 export function facilityCondition(user: SessionUser, q: ReportQuery): SQL {
   const scope = reportScope(user);
   if (scope.kind === 'none') throw forbidden('Reports need a facility on your account.');
-  if (scope.kind === 'facility' && q.facilityId !== undefined && q.facilityId !== scope.facilityId)
-    throw forbidden('You may see the reports of your own facility only.');
+  if (scope.kind === 'facilities' && q.facilityId !== undefined && !scope.ids.includes(q.facilityId))
+    throw forbidden('You may see the reports of your own facilities only.');
   const parts: SQL[] = [sql`true`];
-  if (scope.kind === 'facility') parts.push(sql`f.id = ${scope.facilityId}`);
+  if (scope.kind === 'facilities') parts.push(sql`f.id = any(${`{${scope.ids.join(',')}}`}::int[])`);
   if (q.facilityId !== undefined) parts.push(sql`f.id = ${q.facilityId}`);
   if (q.brandId !== undefined) parts.push(sql`f.brand_id = ${q.brandId}`);
   return sql.join(parts, sql` and `);

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { phoneLookupQuery, phoneLookupResult, searchQuery, searchResult } from '@glass/domain/contracts';
 import type { App } from '../../app-type.js';
+import { currentUser } from '../../http/auth.js';
 import { SearchService } from './service.js';
 
 export function searchRoutes(app: App) {
@@ -17,7 +18,7 @@ export function searchRoutes(app: App) {
         response: { 200: searchResult },
       },
     },
-    (req) => service.search(req.query),
+    (req) => service.search(currentUser(req), req.query),
   );
   r.get(
     '/api/phone/lookup',
@@ -30,6 +31,6 @@ export function searchRoutes(app: App) {
         response: { 200: phoneLookupResult },
       },
     },
-    (req) => service.phoneLookup(req.query.phone),
+    (req) => service.phoneLookup(currentUser(req), req.query.phone),
   );
 }

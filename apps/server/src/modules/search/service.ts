@@ -8,7 +8,9 @@ import type {
 import { normalizePhone } from '@glass/domain/rules/phone-input';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { SessionUser } from '../../auth/sessions.js';
 import { badRequest } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { compileODataQuery } from '../../odata/index.js';
 import { invoiceListResource } from '../invoices/index.js';
 import { serviceVehicleListResource } from '../service-vehicles/index.js';
@@ -73,7 +75,8 @@ const customersByPhoneSuffix = (digits: string) => {
 export class SearchService {
   constructor(private db: Database) {}
 
-  async search(input: SearchInput): Promise<SearchResult> {
+  /** `user`: a facility-bound user finds only their allowed facilities' records (decision 0016). */
+  async search(user: Pick<SessionUser, 'allowedFacilityIds'>, input: SearchInput): Promise<SearchResult> {
     const inv: SQL[] = [];
     const sv: SQL[] = [];
     const phone = input.phone ? normalizePhone(input.phone) : '';
@@ -136,6 +139,10 @@ export class SearchService {
     // A facility alone is not a search: it would list the whole facility.
     if (inv.length === 1 && input.facilityId)
       throw badRequest('search', 'Fill at least one search field besides the facility');
+    if (user.allowedFacilityIds !== null) {
+      inv.push(facilityFilter(user, sql`i.facility_id`));
+      sv.push(facilityFilter(user, sql`sv.facility_id`));
+    }
 
     const [invoices, serviceVehicles] = await Promise.all([
       this.list<InvoiceSearchRow>(
@@ -153,7 +160,10 @@ export class SearchService {
   }
 
   /** The Phone dialog: customers, service vehicles and invoices whose phone ends with the digits. */
-  async phoneLookup(phoneInput: string): Promise<PhoneLookupResult> {
+  async phoneLookup(
+    user: Pick<SessionUser, 'allowedFacilityIds'>,
+    phoneInput: string,
+  ): Promise<PhoneLookupResult> {
     const phone = normalizePhone(phoneInput);
     if (phone.length < 4) throw badRequest('phone', 'Enter at least 4 digits of the phone number');
     const ids = customersByPhoneSuffix(phone);
@@ -164,7 +174,7 @@ export class SearchService {
                    c.secondary_phone_type_id as "secondaryPhoneTypeId", c.do_not_call as "doNotCall"
             from customers c where c.id in ${ids} order by c.last_name, c.first_name limit ${MAX_RESULTS}`,
       ),
-      this.search({ phone }),
+      this.search(user, { phone }),
     ]);
     return { customers, ...found };
   }

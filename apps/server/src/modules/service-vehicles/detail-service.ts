@@ -1,7 +1,9 @@
 import type { SvAccessory } from '@glass/domain/contracts/service-vehicles';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { SessionUser } from '../../auth/sessions.js';
 import { badRequest } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { serviceVehicleDetailSql } from './detail-fields.js';
 import { svNotFound } from './records.js';
 
@@ -41,12 +43,19 @@ export class DetailService {
   }
 
   /** VIN decodes of one vehicle (or of one VIN), newest first. */
-  async vinHistory(q: { serviceVehicleId?: number; vin?: string }) {
+  /**
+   * A decode made for a service vehicle is that vehicle's facility's data (decision 0016): a facility-bound
+   * user sees only those of their allowed facilities, and decodes made outside any vehicle.
+   */
+  async vinHistory(user: SessionUser, q: { serviceVehicleId?: number; vin?: string }) {
     if (!q.serviceVehicleId && !q.vin)
       throw badRequest('serviceVehicleId', 'Give a service vehicle id or a VIN');
-    const where = q.serviceVehicleId
+    const which = q.serviceVehicleId
       ? sql`v.service_vehicle_id = ${q.serviceVehicleId}`
       : sql`v.vin = ${q.vin?.trim().toUpperCase()}`;
+    const where = sql`${which} and (v.service_vehicle_id is null or exists (
+      select 1 from service_vehicles s where s.id = v.service_vehicle_id
+        and ${facilityFilter(user, sql`s.facility_id`)}))`;
     const [json] = await this.db.rows<{ json: string }>(
       sql`select coalesce(json_agg(x order by x."lookedUpAt" desc, x.id desc), '[]')::text as json from (
             select v.id, v.vin, v.service_vehicle_id as "serviceVehicleId", v.looked_up_at as "lookedUpAt",

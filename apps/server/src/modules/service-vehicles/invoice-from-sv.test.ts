@@ -1,14 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, grantFacilities } from '../../../test/harness.js';
 import { client, createSv, type SvTestContext, svTestContext, VALID_VIN } from './test-helpers.js';
 
 let t: SvTestContext;
 let api: ReturnType<typeof client>;
+let ungrant = async () => {};
 beforeAll(async () => {
   t = await svTestContext();
   api = client(t.app);
+  // The lead tech also works at facility 3 (decision 0016), where the first vehicle below is.
+  ungrant = await grantFacilities(t.app, DEMO.leadTech, [3]);
 });
-afterAll(() => t.app.close());
+afterAll(async () => {
+  await ungrant();
+  await t.app.close();
+});
 
 const initiate = (id: number, token = t.leadTech) =>
   api.post(`/api/Invoices/createInvoiceFromServiceVehicle/${id}`, token);

@@ -89,9 +89,9 @@ export class MyListService {
    * condition and carrying only what the order needs: on the default list (active) the covering partial
    * indexes answer the first two sides without reading the table.
    */
-  async myServiceVehicles(userId: number, q: MyListQuery): Promise<MyListPage> {
+  async myServiceVehicles(userId: number, q: MyListQuery, scope?: SQL): Promise<MyListPage> {
     const tzo = tzoMinutes(q.TZO);
-    const conditions = and(repairFilter(q), myFilter(q.filterType, tzo), searchFilter(q.search));
+    const conditions = and(repairFilter(q), myFilter(q.filterType, tzo), searchFilter(q.search), scope);
     const side = (owner: SQL) =>
       sql`select sv.id, sv.priority_class, sv.follow_up_date, sv.created_at from service_vehicles sv where (${owner}) and ${conditions}`;
     const parked = sql`sv.id = any(array(select p.service_vehicle_id from parked_items p
@@ -103,13 +103,13 @@ export class MyListService {
   }
 
   /** Ordered by the newest request message; `recordId` first when it is in the list. */
-  async myRequests(userId: number, q: RequestsQuery): Promise<MyListPage> {
+  async myRequests(userId: number, q: RequestsQuery, scope?: SQL): Promise<MyListPage> {
     const tzo = tzoMinutes(q.TZO);
     const from = sql`(select c.service_vehicle_id as sv_id, max(c.last_message_at) as last_at from conversations c
         where c.class_name_id = 2 and c.service_vehicle_id is not null and ${involves(userId, q.filterType)}
         group by c.service_vehicle_id) req join service_vehicles sv on sv.id = req.sv_id`;
     const open = q.filterType === 'open' ? ACTIVE : undefined;
-    const where = and(repairFilter(q), open, searchFilter(q.search));
+    const where = and(repairFilter(q), open, searchFilter(q.search), scope);
     const order = sql`sv.id = ${q.recordId ?? 0} desc, req.last_at desc, sv.id desc`;
     const page = await this.page(from, where, order, q, tzo);
     return { ...page, items: await this.withRequests(page.items, userId) };

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type.js';
 import { currentUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { serviceVehicleHistoryResource } from './child-resources.js';
@@ -41,6 +42,10 @@ export const userTzo = (req: FastifyRequest) => tzoMinutes(currentUser(req).tzo)
  * A plain `?Name=123` filter beside the OData options (the screens send `ServiceVehicleId=`), matched
  * case-insensitively; a value that is not an id is a 400 on that parameter.
  */
+
+/** The service vehicles of the caller's allowed facilities (issue #31, decision 0016). */
+const svScope = (req: FastifyRequest) => facilityFilter(currentUser(req), sql`sv.facility_id`);
+
 export function plainIdFilter(req: FastifyRequest, name: string, column: string): SQL | undefined {
   const query = (req.query ?? {}) as Record<string, unknown>;
   const key = Object.keys(query).find((k) => k.toLowerCase() === name.toLowerCase());
@@ -84,7 +89,8 @@ export function serviceVehicleRoutes(app: App) {
         querystring: myListQuery,
       },
     },
-    (req) => myLists.myServiceVehicles(req.query.userId ?? currentUser(req).id, req.query),
+    // Another user's list (userId) holds only the vehicles of the caller's allowed facilities.
+    (req) => myLists.myServiceVehicles(req.query.userId ?? currentUser(req).id, req.query, svScope(req)),
   );
   r.get(
     '/api/listMyRequests',
@@ -97,7 +103,7 @@ export function serviceVehicleRoutes(app: App) {
         response: { 200: myServiceVehicles },
       },
     },
-    (req) => myLists.myRequests(req.query.userId ?? currentUser(req).id, req.query),
+    (req) => myLists.myRequests(req.query.userId ?? currentUser(req).id, req.query, svScope(req)),
   );
 
   for (const path of ['/api/ServiceVehicle', '/api/ServiceVehiclesOData']) {
@@ -188,6 +194,6 @@ export function serviceVehicleRoutes(app: App) {
         }),
       },
     },
-    async (req, reply) => sendJson(reply, await detail.vinHistory(req.query)),
+    async (req, reply) => sendJson(reply, await detail.vinHistory(currentUser(req), req.query)),
   );
 }

@@ -1,7 +1,8 @@
-import { validatePasswordChange } from '@glass/domain';
+import { allowedFacilityIds, validatePasswordChange } from '@glass/domain';
+import { extraFacilitiesSql, workingFacilitySql } from '../../auth/facility-sql.js';
 import { sql } from 'drizzle-orm';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
-import type { SessionStore, SessionUser } from '../../auth/sessions.js';
+import { parseIntArray, type SessionStore, type SessionUser } from '../../auth/sessions.js';
 import { attemptFailed, attemptSucceeded, reserveAttempt } from '../../auth/throttle.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -16,6 +17,8 @@ export interface SelfView {
   userRoleId: number;
   isOnDuty: boolean;
   facility: { id: number; name: string; shortName: string; brandId: number | null } | null;
+  homeFacilityId: number | null;
+  allowedFacilityIds: number[] | null;
 }
 
 export class SessionService {
@@ -51,17 +54,21 @@ export class SessionService {
   }
 
   async self(userId: number): Promise<SelfView> {
-    const [row] = await this.db.rows<SelfView>(
+    const [found] = await this.db.rows<Omit<SelfView, 'allowedFacilityIds'> & { extra: unknown }>(
       sql`select u.id, u.user_name as "userName", u.first_name as "firstName", u.last_name as "lastName",
                  u.user_role_id as "userRole", u.user_role_id as "userRoleId", u.is_on_duty as "isOnDuty",
                  case when f.id is null then null
                       else json_build_object('id', f.id, 'name', f.name, 'shortName', f.short_name, 'brandId', f.brand_id)
-                 end as facility
-          from users u left join facilities f on f.id = u.facility_id
+                 end as facility, u.facility_id as "homeFacilityId", ${extraFacilitiesSql()} as extra
+          from users u left join facilities f on f.id = ${workingFacilitySql()}
           where u.id = ${userId}`,
     );
-    if (!row) throw unauthorized();
-    return row;
+    if (!found) throw unauthorized();
+    const { extra, ...row } = found;
+    return {
+      ...row,
+      allowedFacilityIds: allowedFacilityIds({ ...row, extraFacilityIds: parseIntArray(extra) }),
+    };
   }
 
   logout(user: SessionUser) {

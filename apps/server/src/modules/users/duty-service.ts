@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { SessionStore, SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
-import { badRequest } from '../../http/errors.js';
+import { mayReachFacility } from '@glass/domain';
+import { badRequest, forbidden } from '../../http/errors.js';
 
 /** Duty (spec 1 §4 "Duty") and the selected facility of the signed-in user. */
 export class DutyService {
@@ -37,6 +38,12 @@ export class DutyService {
     });
   }
 
+  /**
+   * The shell's switch (spec 1 §7): the facility the user is working at, one of the facilities they are
+   * allowed (decision 0016). It is a default for screens and new records, never authority: it writes
+   * users.working_facility_id and leaves the home facility and the granted ones alone. Outside the allowed
+   * set: 403; an unknown or inactive facility: 400.
+   */
   async selectFacility(user: SessionUser, facilityId: number) {
     const result = await this.db.transaction(async (tx) => {
       const [facility] = await tx.rows<{
@@ -49,8 +56,10 @@ export class DutyService {
             where id = ${facilityId} and is_active`,
       );
       if (!facility) throw badRequest('facilityId', `Facility ${facilityId} does not exist or is inactive`);
+      if (!mayReachFacility(user.allowedFacilityIds, facilityId))
+        throw forbidden('You may work only at the facilities you are allowed.');
       await tx.rows(
-        sql`update users set facility_id = ${facilityId}, updated_at = now() where id = ${user.id}`,
+        sql`update users set working_facility_id = ${facilityId}, updated_at = now() where id = ${user.id}`,
       );
       await audit(tx, user, {
         activity: 'Selected facility',

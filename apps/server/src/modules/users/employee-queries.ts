@@ -10,6 +10,8 @@ import { likeContains as like } from '../../odata/index.js';
 export const USER_ITEM = sql`json_build_object(
   'id', u.id, 'userName', u.user_name, 'firstName', u.first_name, 'lastName', u.last_name,
   'email', u.email, 'phone', u.phone, 'userRoleId', u.user_role_id, 'facilityId', u.facility_id,
+  'extraFacilityIds', coalesce((select json_agg(uf.facility_id order by uf.facility_id) from user_facilities uf
+                                where uf.user_id = u.id), '[]'::json),
   'brandId', u.brand_id, 'isActive', u.is_active, 'isInstaller', u.is_installer, 'isOnDuty', u.is_on_duty,
   'photo', u.photo, 'stateNavigation', u.state_navigation::json,
   'facility', (select json_build_object('id', f.id, 'name', f.name, 'shortName', f.short_name, 'brandId', f.brand_id)

@@ -38,7 +38,8 @@ export function employeeRoutes(app: App) {
         response: { 200: employees },
       },
     },
-    (req) => service.list({ isActive: req.query.IsActive, searchTerm: req.query.SearchTerm }),
+    (req) =>
+      service.list({ isActive: req.query.IsActive, searchTerm: req.query.SearchTerm }, currentUser(req)),
   );
   r.get(
     '/api/users/installers',

@@ -1,3 +1,4 @@
+import { facilityFilter } from '../../http/facility-scope.js';
 import type { EmployeeItem } from '@glass/domain/contracts';
 import {
   employeeCreateSchema,
@@ -7,15 +8,23 @@ import {
 } from '@glass/domain/resources/employee';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.js';
-import type { SessionStore, SessionUser } from '../../auth/sessions.js';
+import { extraFacilitiesSql } from '../../auth/facility-sql.js';
+import { parseIntArray, type SessionStore, type SessionUser } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
-import { badRequest, HttpError, notFound, validationFailed, zodErrors } from '../../http/errors.js';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  validationFailed,
+  zodErrors,
+} from '../../http/errors.js';
 import { pgErrorOf, translateDbError } from '../../resources/db-errors.js';
 import { AttributeValueService } from '../attribute-values/index.js';
 import { USER_ITEM, userSearch } from './employee-queries.js';
-import { assertCanGrant, assertCanManageUser } from './role-guard.js';
+import { assertCanGrant, assertCanManageUser, assertMayGrantFacilities } from './role-guard.js';
 import type { Db } from '../../db/unit-of-work.js';
 
 type Row = EmployeeItem;
@@ -42,10 +51,11 @@ export class EmployeeService {
     if (attrs?.length) await this.attributes.write(tx, 'User', id, attrs, user, 'attributes');
   }
 
-  async list(q: { isActive?: boolean; searchTerm?: string }): Promise<Row[]> {
+  /** Decision 0016: a facility-bound caller lists the employees whose home is one of their facilities. */
+  async list(q: { isActive?: boolean; searchTerm?: string }, user: SessionUser): Promise<Row[]> {
     const rows = await this.db.rows<{ item: Row }>(
       sql`select ${USER_ITEM} as item from users u
-          where true ${q.isActive === undefined ? sql`` : sql`and u.is_active = ${q.isActive}`} ${userSearch(q.searchTerm)}
+          where ${facilityFilter(user, sql`u.facility_id`)} ${q.isActive === undefined ? sql`` : sql`and u.is_active = ${q.isActive}`} ${userSearch(q.searchTerm)}
           order by u.last_name, u.first_name, u.id limit 2000`,
     );
     return rows.map((r) => r.item);
@@ -59,14 +69,32 @@ export class EmployeeService {
     return row.item;
   }
 
+  /** The extra facilities of an employee become exactly these (decision 0016). */
+  private async writeExtraFacilities(tx: Db, id: number, extras: number[], user: SessionUser) {
+    await tx.rows(
+      sql`delete from user_facilities where user_id = ${id}
+            and not (facility_id = any(${`{${extras.join(',')}}`}::int[]))`,
+    );
+    for (const f of extras)
+      await tx.rows(
+        sql`insert into user_facilities (user_id, facility_id, granted_by) values (${id}, ${f}, ${user.id})
+            on conflict do nothing`,
+      );
+  }
+
   /** A facility given to an employee must be active, unless it is the one they already have. */
-  private async checkFacility(tx: Db, facilityId: number | null, current: number | null = null) {
+  private async checkFacility(
+    tx: Db,
+    facilityId: number | null,
+    current: number | null = null,
+    field: 'facilityId' | 'extraFacilityIds' = 'facilityId',
+  ) {
     if (facilityId === null || facilityId === current) return;
     const [f] = await tx.rows<{ isActive: boolean }>(
       sql`select is_active as "isActive" from facilities where id = ${facilityId}`,
     );
-    if (!f) throw badRequest('facilityId', 'Facility does not exist');
-    if (!f.isActive) throw badRequest('facilityId', 'Facility is inactive');
+    if (!f) throw badRequest(field, `Facility ${facilityId} does not exist`);
+    if (!f.isActive) throw badRequest(field, `Facility ${facilityId} is inactive`);
   }
 
   /**
@@ -95,10 +123,13 @@ export class EmployeeService {
     if (!parsed.success) throw validationFailed(zodErrors(parsed.error));
     const v = parsed.data;
     assertCanGrant(user, v.userRoleId);
+    const extras = uniqueIds(v.extraFacilityIds ?? []);
+    assertMayGrantFacilities(user, v.userRoleId, v.facilityId, extras);
     const passwordHash = await this.hash(v.password as string);
     try {
       return await this.db.transaction(async (tx) => {
         await this.checkFacility(tx, v.facilityId);
+        for (const f of extras) await this.checkFacility(tx, f, null, 'extraFacilityIds');
         await this.checkBrand(tx, v.brandId);
         const [{ id }] = await tx.rows<{ id: number }>(
           sql`insert into users (user_name, password_hash, first_name, last_name, email, phone, user_role_id,
@@ -107,6 +138,7 @@ export class EmployeeService {
                 ${v.userRoleId}, ${v.facilityId}, ${v.brandId}, ${v.isActive}, ${v.isInstaller})
               returning id`,
         );
+        await this.writeExtraFacilities(tx, id, extras, user);
         // The role's default tiles and a subscription row per message group, as seeded users have.
         await tx.rows(
           sql`insert into user_tiles (user_id, tile_id, is_displayed, is_small_tile, has_shortcut, sort_order)
@@ -146,7 +178,27 @@ export class EmployeeService {
           lock: 'update',
           missing: 'notFound',
         });
+        const [held] = await tx.rows<{ ids: unknown }>(
+          sql`select ${extraFacilitiesSql(sql`u`)} as ids from users u where u.id = ${id}`,
+        );
+        const beforeExtras = parseIntArray(held?.ids);
+        const extras = v.extraFacilityIds === undefined ? beforeExtras : uniqueIds(v.extraFacilityIds);
+        // Decision 0016: nobody changes their own role or allowed facilities (home + extra).
+        if (id === user.id) {
+          if (v.userRoleId !== before.userRoleId) throw forbidden('You may not change your own role.');
+          if (v.facilityId !== before.facilityId || !sameIds(extras, beforeExtras))
+            throw forbidden('You may not change your own facilities.');
+        } else if (
+          v.facilityId !== before.facilityId ||
+          !sameIds(extras, beforeExtras) ||
+          v.userRoleId !== before.userRoleId
+        ) {
+          assertMayGrantFacilities(user, v.userRoleId, v.facilityId, extras);
+        }
         await this.checkFacility(tx, v.facilityId, before.facilityId);
+        for (const f of extras)
+          if (!beforeExtras.includes(f)) await this.checkFacility(tx, f, null, 'extraFacilityIds');
+        if (!sameIds(extras, beforeExtras)) await this.writeExtraFacilities(tx, id, extras, user);
         await this.checkBrand(tx, v.brandId, before.brandId);
         await tx.rows(
           sql`update users set user_name = ${v.userName}, first_name = ${v.firstName}, last_name = ${v.lastName},
@@ -205,3 +257,7 @@ export class EmployeeService {
 /** One activity log detail per attribute, named as the page attributes' own log names them. */
 const attributeDetails = (attrs: EmployeeAttributes) =>
   Object.fromEntries((attrs ?? []).map((a) => [`attribute${a.attributeNameId}`, a.value]));
+
+const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && uniqueIds(a).every((x, i) => x === uniqueIds(b)[i]);

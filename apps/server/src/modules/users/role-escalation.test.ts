@@ -37,7 +37,8 @@ const employee = {
   email: 'esca@example.com',
   phone: '(832) 555-0141',
   userRoleId: 3,
-  facilityId: 2,
+  // The demo manager's own facility: a facility-bound manager places people only there (decision 0016).
+  facilityId: 1,
   brandId: 1,
   isActive: true,
   isInstaller: false,
@@ -276,7 +277,7 @@ describe('security: facility and brand written on an employee or selected by a u
       facilityId: inactive,
     });
     expect(moved.statusCode).toBe(400);
-    expect((await call('GET', `/api/users/${created.id}`, admin)).json().facilityId).toBe(2);
+    expect((await call('GET', `/api/users/${created.id}`, admin)).json().facilityId).toBe(1);
   });
 
   it('an employee cannot be given an unknown brand (400 on brandId); an existing brand or none is fine', async () => {
@@ -309,11 +310,12 @@ describe('security: facility and brand written on an employee or selected by a u
     }
   });
 
-  it('a user may select their own active facility, not an inactive one', async () => {
+  it('a user may select their own active facility, not an inactive one nor one they are not allowed', async () => {
     const tech = await login(app, DEMO.repairTech);
     const res = await call('POST', '/api/Users/SelectFacility', tech, { facilityId: inactive });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['facilityId']);
-    expect((await call('POST', '/api/Users/SelectFacility', tech, { facilityId: 2 })).statusCode).toBe(200);
+    expect((await call('POST', '/api/Users/SelectFacility', tech, { facilityId: 1 })).statusCode).toBe(200);
+    expect((await call('POST', '/api/Users/SelectFacility', tech, { facilityId: 2 })).statusCode).toBe(403);
   });
 });

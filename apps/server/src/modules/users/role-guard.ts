@@ -1,4 +1,4 @@
-import { canManageRole, userRoleLabel } from '@glass/domain';
+import { canManageRole, isFacilityBound, mayGrantFacilities, userRoleLabel } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -52,4 +52,23 @@ export async function assertCanManageUser(
     );
   }
   return target;
+}
+
+/**
+ * Decision 0016: nobody grants facilities above their own. A facility-bound actor (docs/security.md "Facility
+ * scope") may give an employee a home and extra facilities only from their own allowed set, and never an
+ * account without a home facility (a Manager without one is regional, every other role would reach nothing).
+ */
+export function assertMayGrantFacilities(
+  actor: SessionUser,
+  roleId: number,
+  homeFacilityId: number | null,
+  extraFacilityIds: readonly number[],
+) {
+  if (!mayGrantFacilities(actor.allowedFacilityIds, [homeFacilityId, ...extraFacilityIds])) {
+    throw forbidden('You may give an employee only facilities you are allowed yourself.');
+  }
+  if (!isFacilityBound({ userRoleId: roleId, homeFacilityId }) && actor.allowedFacilityIds !== null) {
+    throw forbidden('You may not give an employee every facility.');
+  }
 }

@@ -5,7 +5,7 @@ import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resour
 import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
 import { assignableRoles, canManageRole } from '@glass/domain/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Form } from 'antd';
+import { Alert, Form, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, http } from '../../api/http';
 import { withProgress } from '../../api/notices';
@@ -73,7 +73,12 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const creating = !record;
-  const actorRole = useSessionState().user?.userRole;
+  const session = useSessionState();
+  const actorRole = session.user?.userRole;
+  // Decision 0016: nobody edits their own role or facilities; a facility-bound actor grants only their own.
+  const self = !creating && record.id === session.user?.id;
+  const actorAllowed = session.user?.allowedFacilityIds ?? null;
+  const grantable = session.facilities.filter((f) => actorAllowed === null || actorAllowed.includes(f.id));
   // An employee whose role permits more than the signed-in user's is shown read-only.
   const manageable = creating || canManageRole(actorRole, record.userRoleId as number);
   const roles = useMemo(() => roleOptions(actorRole, record?.userRoleId), [actorRole, record]);
@@ -159,18 +164,44 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
             />
           </Form.Item>
         ) : null}
-        {fields(creating, roles).map((f) => (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            required={f.required}
-            extra={f.help}
-            valuePropName={f.widget === 'switch' ? 'checked' : 'value'}
-          >
-            {fieldInput(f)}
-          </Form.Item>
-        ))}
+        {fields(creating, roles).map((f) =>
+          self && (f.name === 'userRoleId' || f.name === 'facilityId') ? (
+            <Form.Item key={f.name} name={f.name} label={f.label} extra="Someone above you changes this">
+              {f.name === 'userRoleId' ? (
+                <Select aria-label={f.label} disabled options={roles} />
+              ) : (
+                <Select
+                  aria-label={f.label}
+                  disabled
+                  options={session.facilities.map((x) => ({ value: x.id, label: x.name }))}
+                />
+              )}
+            </Form.Item>
+          ) : (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              required={f.required}
+              extra={f.help}
+              valuePropName={f.widget === 'switch' ? 'checked' : 'value'}
+            >
+              {fieldInput(f)}
+            </Form.Item>
+          ),
+        )}
+        <Form.Item
+          name="extraFacilityIds"
+          label="Extra Facilities"
+          extra={self ? 'Someone above you changes this' : 'Facilities allowed besides the home facility'}
+        >
+          <Select
+            mode="multiple"
+            aria-label="Extra Facilities"
+            disabled={self}
+            options={(self ? session.facilities : grantable).map((x) => ({ value: x.id, label: x.name }))}
+          />
+        </Form.Item>
         <AttributesField attributes={attributes ?? []} />
       </Form>
     </FormDrawer>

@@ -108,9 +108,9 @@ function ReportTableCard({ table, params }: { table: ReportTable; params: Report
 function Filters({ params, set }: { params: ReportParams; set: (patch: Partial<ReportParams>) => void }) {
   const { facilities, user } = useSessionState();
   const scope = user
-    ? reportScope({ userRoleId: user.userRoleId, facilityId: user.facility?.id ?? null })
+    ? reportScope({ allowedFacilityIds: user.allowedFacilityIds })
     : { kind: 'none' as const };
-  const mine = scope.kind === 'facility' ? facilities.filter((f) => f.id === scope.facilityId) : facilities;
+  const mine = scope.kind === 'facilities' ? facilities.filter((f) => scope.ids.includes(f.id)) : facilities;
   const brands = useLookupOptions(BRAND_LOOKUP);
   const brandIds = [...new Set(mine.map((f) => f.brandId).filter((id): id is number => !!id))];
   const brandName = (id: number) => brands.data?.find((b) => b.value === id)?.label ?? `Brand ${id}`;
@@ -132,7 +132,7 @@ function Filters({ params, set }: { params: ReportParams; set: (patch: Partial<R
           value={params.facilityId ?? ''}
           onChange={(v) => set({ facilityId: v || undefined })}
           options={[
-            ...(scope.kind === 'facility' ? [] : [ANY]),
+            ...(scope.kind === 'facilities' && scope.ids.length === 1 ? [] : [ANY]),
             ...mine.map((f) => ({ value: String(f.id), label: f.shortName || f.name })),
           ]}
         />

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../../../test/harness.js';
+import { auth, DEMO, grantFacilities } from '../../../../test/harness.js';
 import { createSv } from '../../service-vehicles/test-helpers.js';
 import {
   createInvoice,
@@ -94,7 +94,10 @@ describe("the facility's dates on PDFs and texts (issue #16: winter evenings pri
     expect(pdf.statusCode).toBe(200);
     expect((await readPdf(pdf.rawPayload)).text).toContain('Date: 01/15/2025');
 
+    // The lead tech is granted the new shop (decision 0016) to text from it.
+    const ungrant = await grantFacilities(t.app, DEMO.leadTech, [facility.id]);
     const text = await api.post(`/api/Invoices/${id}/sendTechText`, t.leadTech, {});
+    await ungrant();
     expect(text.statusCode, text.body).toBe(200);
     expect(text.json().message).toBe(`Job #${id} opened 01/15/2025`);
 

@@ -126,7 +126,10 @@ describe('POST /api/Invoices/sendCustomerInvoice', () => {
     await rows(sql`update invoices set facility_id = ${facility.id} where id = ${id}`);
     await setCustomer(id, sql`email = 'pat@customer.example'`);
 
-    const res = await api.post('/api/Invoices/sendCustomerInvoice', t.adminAssistant, { invoiceId: id });
+    // The invoice is at a facility of its own, which only the admin reaches (decision 0016).
+    const bound = await api.post('/api/Invoices/sendCustomerInvoice', t.adminAssistant, { invoiceId: id });
+    expect(bound.statusCode).toBe(403);
+    const res = await api.post('/api/Invoices/sendCustomerInvoice', t.admin, { invoiceId: id });
     expect(res.statusCode).toBe(200);
     const sent = res.json();
     expect(sent).toEqual({
