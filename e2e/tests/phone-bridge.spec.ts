@@ -46,7 +46,8 @@ test('the bridge in a frame says it is ready, places a requested call in a popup
   expect(frame).not.toBeNull();
   const shown = await frame?.evaluate(() => ({
     text: document.body.innerText.trim(),
-    boxes: Array.from(document.body.querySelectorAll('*')).filter((el) => {
+    // Every element but the app's (empty) root, which fills the page.
+    boxes: Array.from(document.body.querySelectorAll('*:not(#root)')).filter((el) => {
       const box = el.getBoundingClientRect();
       return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden';
     }).length,

@@ -1,7 +1,9 @@
 import { FAILED_TO_LIST_PHONE_EXTENSIONS } from '@glass/domain/messages/phone';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { showError } from '../../api/notices';
+import { queryClient } from '../../api/query-client';
 import { useSession } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
 import { routeAllowed } from '../../shell/route-allowed';
@@ -47,6 +49,15 @@ function LastCall({ last }: { last?: { req: CallRequest; uri?: string; failed?: 
  */
 export function PhoneRequestsPage() {
   useDocumentTitle('Phone Requests');
+  // Outside the app's layout, which provides the query cache to the screens: the session comes from it.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PhoneRequestsListener />
+    </QueryClientProvider>
+  );
+}
+
+function PhoneRequestsListener() {
   const session = useSession();
   const allowed = !!session.data && routeAllowed('/phone-requests', session.data.user);
   return allowed ? <PhoneRequestsBridge /> : null;
