@@ -134,7 +134,7 @@ test('My Pipeline shows my open work by stage, not the list of My Service Vehicl
 
   // Invoiced: it leaves My Service Vehicles' Active tab but stays in the pipeline, one stage on.
   await api.post(`/api/Invoices/createInvoiceFromServiceVehicle/${id}`, {});
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.locator('#main-content').getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(stage('Invoiced')).toContainText(ro);
   await expect(stage('No contact yet')).not.toContainText(ro);
   await page.goto('/my-service-vehicles');
