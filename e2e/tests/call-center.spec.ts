@@ -173,12 +173,23 @@ test('Phone Requests looks a requested number up and the app opens the one match
       contact: { primaryPhone: { phone, phoneTypeId: 2 } },
     },
   });
-  // The app embeds the bridge, as a softphone page would, and asks it for a call.
+  // The app embeds the bridge, as a softphone page would, and asks it for a call once it says it is ready.
   await page.evaluate(() => {
+    const w = window as unknown as { bridgeReady: boolean };
+    window.addEventListener('message', (e) => {
+      if (e.data === 'phone-extensions-ready') w.bridgeReady = true;
+    });
     const frame = Object.assign(document.createElement('iframe'), { id: 'bridge', src: '/phone-requests' });
     document.body.appendChild(frame);
   });
-  await expect(page.frameLocator('#bridge').getByRole('heading', { name: 'Phone Requests' })).toBeAttached();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { bridgeReady?: boolean }).bridgeReady), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  // It has no UI of its own (spec 2 §2): no title, no app header in the frame.
+  await expect(page.frameLocator('#bridge').getByRole('heading')).toHaveCount(0);
+  await expect(page.frameLocator('#bridge').getByRole('banner')).toHaveCount(0);
   const ask = (number: string) =>
     page.evaluate((n) => {
       const frame = document.getElementById('bridge') as HTMLIFrameElement;

@@ -41,8 +41,17 @@ test('the bridge in a frame says it is ready, places a requested call in a popup
   if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 5_000 });
   // Closed by the bridge's 2000 ms timer, not at once.
   expect(Date.now() - at).toBeGreaterThanOrEqual(1_900);
-  // The bridge page shows what it did, for whoever looks at it.
-  await expect(
-    page.frameLocator('#bridge').getByRole('status').filter({ hasText: 'Calling (713) 555-0100' }),
-  ).toBeVisible();
+  // Spec 2 §2: /phone-requests has no UI, not even the app's header or a title, before or after a call.
+  const frame = page.frame({ url: /\/phone-requests$/ });
+  expect(frame).not.toBeNull();
+  const shown = await frame?.evaluate(() => ({
+    text: document.body.innerText.trim(),
+    // Every element but the app's (empty) root, which fills the page.
+    boxes: Array.from(document.body.querySelectorAll('*:not(#root)')).filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+    }).length,
+    title: document.title,
+  }));
+  expect(shown).toEqual({ text: '', boxes: 0, title: expect.stringContaining('Phone Requests') });
 });

@@ -114,6 +114,42 @@ test('the Repairs and Replacements switches are saved per tab on the server', as
   expect(await savedValue('My Pipeline', 'Replacements')).toBe('YES');
 });
 
+test('My Pipeline shows my open work by stage, not the list of My Service Vehicles', async ({ page }) => {
+  const { id, ro, api } = await createVehicle(page, 1);
+  const stage = (name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\d+$`) });
+  const search = async () => {
+    await page.getByLabel('Search My Pipeline').fill(ro);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+  await page.goto('/my-pipeline');
+  await expect(page.getByRole('heading', { name: 'My Pipeline', level: 1 })).toBeVisible();
+  for (const name of ['No contact yet', 'Contacted', 'Invoiced', 'Completed, not funded'])
+    await expect(stage(name)).toBeVisible();
+  await search();
+  const card = (name: string) => stage(name).getByRole('link', { name: new RegExp(`\\b${id}\\b`) });
+  await expect(card('No contact yet')).toBeVisible();
+  await expect(stage('No contact yet')).toContainText(ro);
+  await expect(stage('Invoiced')).toContainText('Nothing in Invoiced');
+  await expectAccessible(page);
+
+  // Invoiced: it leaves My Service Vehicles' Active tab but stays in the pipeline, one stage on.
+  await api.post(`/api/Invoices/createInvoiceFromServiceVehicle/${id}`, {});
+  await page.locator('#main-content').getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(stage('Invoiced')).toContainText(ro);
+  await expect(stage('No contact yet')).not.toContainText(ro);
+  await page.goto('/my-service-vehicles');
+  await page.getByLabel('Search My Service Vehicles').fill(ro);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('0 found')).toBeVisible();
+
+  // A phone: the stages stack, nothing runs off the side.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/my-pipeline');
+  await search();
+  await expect(stage('Invoiced')).toContainText(ro);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
 test('the edit form sends RO, insurance card and windshield images, shows them, and reports a non-image', async ({
   page,
 }) => {

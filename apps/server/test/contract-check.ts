@@ -59,6 +59,7 @@ const RULES: Rule[] = [
   // service vehicles
   ['GET', /^\/api\/ServiceVehicles$/, page(sv.svListRow)],
   ['GET', /^\/api\/listMy(ServiceVehicles|Requests)$/, always(sv.myServiceVehicles)],
+  ['GET', /^\/api\/listMyPipeline$/, always(sv.myPipeline)],
   ['POST', /^\/api\/(ServiceVehicle|ServiceVehiclesOData)$/, always(sv.svDetail)],
   ['GET', /^\/api\/ServiceVehicle\/Sources$/, always(sv.svSources)],
   ['GET', new RegExp(`^/api/ServiceVehicle/${n}$`), always(sv.svDetail)],

@@ -36,6 +36,10 @@ const InvoicePage = lazy(() =>
 const ServiceVehiclePage = lazy(() =>
   import('./features/service-vehicles/service-vehicle-page').then((m) => ({ default: m.ServiceVehiclePage })),
 );
+// /phone-requests has no UI (spec 2 §2): the bridge alone, outside the app's layout.
+const PhoneRequestsPage = lazy(() =>
+  import('./features/phone-bridge/phone-bridge-pages').then((m) => ({ default: m.PhoneRequestsPage })),
+);
 const PublicPage = lazy(() => import('./public/public-page').then((m) => ({ default: m.PublicPage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
@@ -45,6 +49,7 @@ const OWN_SCREENS = new Set([
   '/',
   '/new-home',
   '/logout',
+  '/phone-requests',
   '/password-change',
   '/invoices/:id',
   '/service-vehicles/:id',
@@ -84,6 +89,10 @@ export const router = createBrowserRouter([
       { path: '/sign-approval/:id', element: page(<PublicPage kind="approval" />) },
       { path: '/sign-initiate/:id', element: page(<PublicPage kind="initiate" />) },
       { path: '/customer-opt-in/*', element: page(<PublicPage kind="opt-in" />) },
+      {
+        path: '/phone-requests',
+        element: <RequireAuth>{<Suspense fallback={null}>{<PhoneRequestsPage />}</Suspense>}</RequireAuth>,
+      },
       {
         element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
         children: [

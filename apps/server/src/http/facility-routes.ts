@@ -167,6 +167,7 @@ export const FACILITY_RULES: Readonly<Record<string, FacilityDeclaration>> = {
   'PUT /api/InvoiceTransactions/:id': 'param:id→invoiceTransaction',
   'GET /api/jobs': 'none',
   'GET /api/listMyRequests': 'own',
+  'GET /api/listMyPipeline': 'list',
   'GET /api/listMyServiceVehicles': 'list',
   'GET /api/loanerCars': 'list',
   'POST /api/loanerCars': 'body:facilityId→facility',

@@ -29,7 +29,6 @@ const LoanerReservationsPage = lazy(() =>
 );
 const bridge = () => import('../features/phone-bridge/phone-bridge-pages');
 const PhoneExtensionsPage = lazy(() => bridge().then((m) => ({ default: m.PhoneExtensionsPage })));
-const PhoneRequestsPage = lazy(() => bridge().then((m) => ({ default: m.PhoneRequestsPage })));
 
 const page = <P extends object>(
   component: LazyExoticComponent<ComponentType<P>>,
@@ -47,7 +46,6 @@ const OWN: Record<string, ReactNode> = {
   '/facilities': page(FacilitiesPage, {}, '/facilities'),
   '/activity-logs': page(ActivityLogsPage, {}, '/activity-logs'),
   '/phone-extensions': page(PhoneExtensionsPage, {}, '/phone-extensions'),
-  '/phone-requests': page(PhoneRequestsPage, {}, '/phone-requests'),
   '/loaner-reservations': page(LoanerReservationsPage, {}, '/loaner-reservations'),
 };
 

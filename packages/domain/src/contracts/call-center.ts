@@ -222,8 +222,12 @@ export const callOutcomeAnswer = z.object({ callLogId: id, serviceVehicleId: id,
 const stats = z.object({
   made: z.number().int(),
   received: z.number().int(),
+  /** Answered calls the phone system recorded (their talk time is known). */
   answered: z.number().int(),
+  /** Outcomes an agent recorded as answered with no phone-system record of the call (yet): no talk time. */
+  reportedAnswered: z.number().int(),
   missed: z.number().int(),
+  /** Over the phone system's answered calls with a talk time; agent-reported calls never count. */
   avgTalkSeconds: z.number().int(),
   outcomes: z.number().int(),
 });

@@ -536,6 +536,31 @@ export const myServiceVehicles = z.object({
 });
 export type MyServiceVehicles = z.infer<typeof myServiceVehicles>;
 
+/**
+ * The stages of My Pipeline, in the order a sale moves through them (docs/decisions/0018-my-pipeline.md):
+ * the user's open work from first contact to the money.
+ */
+export const PIPELINE_STAGES = [
+  { stage: 'noContact', title: 'No contact yet' },
+  { stage: 'contacted', title: 'Contacted' },
+  { stage: 'invoiced', title: 'Invoiced' },
+  { stage: 'completed', title: 'Completed, not funded' },
+] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number]['stage'];
+
+/** GET /api/listMyPipeline: each stage with its total and a page of its rows (priority order). */
+export const myPipeline = z.object({
+  stages: z.array(
+    z.object({
+      stage: z.enum(PIPELINE_STAGES.map((s) => s.stage) as [PipelineStage, ...PipelineStage[]]),
+      title: z.string(),
+      total: int,
+      items: z.array(svListRow),
+    }),
+  ),
+});
+export type MyPipeline = z.infer<typeof myPipeline>;
+
 /** GET /api/ServiceVehicleHistory rows (OData, newest first). */
 export const svHistoryRow = z.object({
   id: int,

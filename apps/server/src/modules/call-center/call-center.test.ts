@@ -473,4 +473,51 @@ describe('GET /api/CallCenter/dashboard', () => {
         .statusCode,
     ).toBe(403);
   });
+
+  it("counts an agent's answered outcome with no phone-system record apart: not answered, no talk time", async () => {
+    const dashboard = async () =>
+      parseAs(
+        callCenterDashboard,
+        await app.inject({ method: 'GET', url: '/api/CallCenter/dashboard', headers: auth(admin) }),
+      );
+    // The admin's own answered PBX call of 2 minutes, then an outcome the admin records with no PBX record.
+    await ingest([record({ from: uniquePhone() })]);
+    const before = await dashboard();
+    const mine = (d: typeof before) => d.agents.find((a) => a.employeeId === adminId);
+    expect(mine(before)?.avgTalkSeconds).toBe(120);
+    const [q] = await app.deps.db.rows<{ id: number }>(
+      sql`select id from call_queries where name = 'Ready to call' and user_id is null`,
+    );
+    const held = parseAs(
+      nextRecordAnswer,
+      await app.inject({
+        method: 'POST',
+        url: `/api/CallQueries/${q.id}/next`,
+        headers: auth(admin),
+        payload: {},
+      }),
+    ).record;
+    expect(held).not.toBeNull();
+    const [disposition] = await app.deps.db.rows<{ id: number }>(
+      sql`select id from dispositions order by id limit 1`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/CallManager/records/${held?.serviceVehicleId}/outcome`,
+      headers: auth(admin),
+      payload: { dispositionId: disposition.id, result: 'answered', phone: uniquePhone() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await dashboard();
+    for (const [was, now] of [
+      [before.totals, after.totals],
+      [mine(before), mine(after)],
+    ] as const) {
+      expect(now?.answered).toBe(was?.answered);
+      expect(now?.reportedAnswered).toBe((was?.reportedAnswered ?? 0) + 1);
+      expect(now?.made).toBe((was?.made ?? 0) + 1);
+      expect(now?.outcomes).toBe((was?.outcomes ?? 0) + 1);
+      expect(now?.avgTalkSeconds).toBe(was?.avgTalkSeconds);
+    }
+  });
 });

@@ -8,9 +8,10 @@ import { CALL_LOG_SELECT, dayRange } from './call-logs.js';
 const STATS = sql`
   count(*) filter (where l.direction = 'out')::int as made,
   count(*) filter (where l.direction = 'in')::int as received,
-  count(*) filter (where l.result_id = 1)::int as answered,
+  count(*) filter (where l.result_id = 1 and l.source = 'pbx')::int as answered,
+  count(*) filter (where l.result_id = 1 and l.source = 'agent')::int as "reportedAnswered",
   count(*) filter (where l.direction = 'in' and l.result_id <> 1)::int as missed,
-  coalesce(round(avg(l.duration_seconds) filter (where l.result_id = 1 and l.duration_seconds > 0)), 0)::int as "avgTalkSeconds",
+  coalesce(round(avg(l.duration_seconds) filter (where l.result_id = 1 and l.source = 'pbx' and l.duration_seconds > 0)), 0)::int as "avgTalkSeconds",
   count(*) filter (where l.outcome_at is not null)::int as outcomes`;
 
 /**

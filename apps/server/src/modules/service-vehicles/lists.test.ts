@@ -181,6 +181,73 @@ describe('GET /api/listMyServiceVehicles', () => {
   });
 });
 
+describe('GET /api/listMyPipeline', () => {
+  type Pipeline = { stages: { stage: string; title: string; total: number; items: { id: number }[] }[] };
+  const stageOf = async (id: number) => {
+    const res = await api.get('/api/listMyPipeline?take=100', t.leadTech);
+    expect(res.statusCode, res.body).toBe(200);
+    const found = (res.json() as Pipeline).stages.filter((s) => s.items.some((r) => r.id === id));
+    expect(found.length).toBeLessThanOrEqual(1);
+    return found[0]?.stage ?? null;
+  };
+  const activeIds = async () =>
+    (await api.get('/api/listMyServiceVehicles?take=100', t.leadTech)).json().items.map((r: any) => r.id);
+
+  it("groups my open work by stage of the sale, which My Service Vehicles' list does not", async () => {
+    const res = await api.get('/api/listMyPipeline', t.leadTech);
+    const pipeline = res.json() as Pipeline;
+    expect(pipeline.stages.map((s) => [s.stage, s.title])).toEqual([
+      ['noContact', 'No contact yet'],
+      ['contacted', 'Contacted'],
+      ['invoiced', 'Invoiced'],
+      ['completed', 'Completed, not funded'],
+    ]);
+    for (const s of pipeline.stages) expect(s.items.length).toBeLessThanOrEqual(Math.min(5, s.total));
+
+    const sv = await createSv(t.app, t.leadTech, { repairCount: 1 });
+    expect(await stageOf(sv.id)).toBe('noContact');
+    await api.patch(`/api/ServiceVehicles/${sv.id}`, t.leadTech, { followedUp: true });
+    expect(await stageOf(sv.id)).toBe('contacted');
+    const made = await api.post(`/api/Invoices/createInvoiceFromServiceVehicle/${sv.id}`, t.admin);
+    expect(made.statusCode, made.body).toBe(201);
+    const { invoiceId } = made.json();
+    // Invoiced: out of My Service Vehicles' default list, still in the pipeline until it is funded.
+    expect(await activeIds()).not.toContain(sv.id);
+    expect(await stageOf(sv.id)).toBe('invoiced');
+    await t.app.deps.db.rows(sql`update invoices set completed = true where id = ${invoiceId}`);
+    expect(await stageOf(sv.id)).toBe('completed');
+    await t.app.deps.db.rows(sql`update invoices set funded = true where id = ${invoiceId}`);
+    expect(await stageOf(sv.id)).toBeNull();
+
+    const lost = await createSv(t.app, t.leadTech, { repairCount: 1 });
+    expect(await stageOf(lost.id)).toBe('noContact');
+    await api.put(`/api/ServiceVehicle/${lost.id}/void`, t.leadTech);
+    expect(await stageOf(lost.id)).toBeNull();
+  });
+
+  it('pages one stage, with the switches and search of the My lists', async () => {
+    const sv = await createSv(t.app, t.leadTech, { repairCount: 4 });
+    const ro = sv.repairOrder?.repairOrderNumber as string;
+    const one = (
+      await api.get(`/api/listMyPipeline?stage=noContact&search=${ro}`, t.leadTech)
+    ).json() as Pipeline;
+    expect(one.stages).toHaveLength(1);
+    expect(one.stages[0]).toMatchObject({ stage: 'noContact', total: 1, items: [{ id: sv.id }] });
+    const repairsOnly = (
+      await api.get(`/api/listMyPipeline?stage=noContact&search=${ro}&replacement=false`, t.leadTech)
+    ).json() as Pipeline;
+    expect(repairsOnly.stages[0].total).toBe(0);
+    const all = (
+      await api.get('/api/listMyPipeline?stage=noContact&take=100', t.leadTech)
+    ).json() as Pipeline;
+    const second = (
+      await api.get('/api/listMyPipeline?stage=noContact&take=2&skip=2', t.leadTech)
+    ).json() as Pipeline;
+    expect(second.stages[0].items.map((r) => r.id)).toEqual(all.stages[0].items.slice(2, 4).map((r) => r.id));
+    expect((await api.get('/api/listMyPipeline?stage=funded', t.leadTech)).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/listMyRequests', () => {
   it('lists vehicles with a tech request (class 2) I started or received, with the request; recordId first', async () => {
     const a = await createSv(t.app, t.admin);

@@ -1,4 +1,5 @@
 import { MY_LISTS_PAGE_SIZE } from '@glass/domain';
+import { PIPELINE_STAGES, type PipelineStage } from '@glass/domain/contracts/service-vehicles';
 import { z } from 'zod';
 import { DEFAULT_TZO } from './priority-sql.js';
 
@@ -43,5 +44,15 @@ export const myRequestsQuery = z.object({
   /** A vehicle to show first (the record a conversation was opened from). */
   recordId: z.coerce.number().int().positive().optional(),
 });
+/**
+ * GET /api/listMyPipeline: every stage (or only `stage`), each with `take` rows from `skip`
+ * (docs/decisions/0018-my-pipeline.md).
+ */
+export const myPipelineQuery = z.object({
+  ...common,
+  take: z.coerce.number().int().min(1).max(100).default(5),
+  stage: z.enum(PIPELINE_STAGES.map((s) => s.stage) as [PipelineStage, ...PipelineStage[]]).optional(),
+});
+export type MyPipelineQuery = z.infer<typeof myPipelineQuery>;
 export type MyListQuery = z.infer<typeof myListQuery>;
 export type RequestsQuery = z.infer<typeof myRequestsQuery>;

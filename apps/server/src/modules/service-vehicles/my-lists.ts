@@ -1,9 +1,14 @@
-import type { MyServiceVehicles } from '@glass/domain/contracts/service-vehicles';
+import {
+  type MyPipeline,
+  type MyServiceVehicles,
+  PIPELINE_STAGES,
+  type PipelineStage,
+} from '@glass/domain/contracts/service-vehicles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { compileODataQuery } from '../../odata/index.js';
 import { serviceVehicleListResourceFor } from './list-resource.js';
-import type { MyListQuery, RequestsQuery } from './my-list-query.js';
+import type { MyListQuery, MyPipelineQuery, RequestsQuery } from './my-list-query.js';
 import { prioritySql, startOfTodaySql, tzoMinutes } from './priority-sql.js';
 import { likeContains } from '../../odata/index.js';
 
@@ -32,6 +37,19 @@ function searchFilter(search: string | undefined): SQL | undefined {
     or sv.service_tag ilike ${p} or sv.stock_number ilike ${p} or sv.vehicle_make ilike ${p} or sv.vehicle_model ilike ${p}
     or ${customer} ilike ${p}${byPhone})`;
 }
+
+/** Open: neither lost nor void, and its invoice (if any) is not void. */
+const OPEN = sql`not sv.lost and not sv.void
+  and not exists (select 1 from invoices i where i.id = sv.invoice_id and i.void)`;
+const CONTACTED = sql`(sv.followed_up or sv.last_contact_at is not null)`;
+
+/** The stages of My Pipeline (docs/decisions/0018-my-pipeline.md); funded, lost and void work has left it. */
+const STAGE_FILTERS: Record<PipelineStage, SQL> = {
+  noContact: sql`${OPEN} and sv.invoice_id is null and not ${CONTACTED}`,
+  contacted: sql`${OPEN} and sv.invoice_id is null and ${CONTACTED}`,
+  invoiced: sql`${OPEN} and sv.invoice_id is not null and not sv.invoice_completed and not sv.invoice_funded`,
+  completed: sql`${OPEN} and sv.invoice_id is not null and sv.invoice_completed and not sv.invoice_funded`,
+};
 
 function myFilter(type: MyListQuery['filterType'], tzo: number): SQL | undefined {
   const today = sql.raw(startOfTodaySql(tzo));
@@ -91,7 +109,38 @@ export class MyListService {
    */
   async myServiceVehicles(userId: number, q: MyListQuery, scope?: SQL): Promise<MyListPage> {
     const tzo = tzoMinutes(q.TZO);
-    const conditions = and(repairFilter(q), myFilter(q.filterType, tzo), searchFilter(q.search), scope);
+    return this.mine(
+      userId,
+      and(repairFilter(q), myFilter(q.filterType, tzo), searchFilter(q.search), scope),
+      q,
+      tzo,
+    );
+  }
+
+  /**
+   * My Pipeline: the same vehicles of the user's as My Service Vehicles, open ones only, per stage of the
+   * sale (docs/decisions/0018-my-pipeline.md); each stage in priority order, `take` rows from `skip`.
+   */
+  async myPipeline(userId: number, q: MyPipelineQuery, scope?: SQL): Promise<MyPipeline> {
+    const tzo = tzoMinutes(q.TZO);
+    const stages = PIPELINE_STAGES.filter((s) => !q.stage || s.stage === q.stage);
+    return {
+      stages: await Promise.all(
+        stages.map(async ({ stage, title }) => {
+          const where = and(repairFilter(q), STAGE_FILTERS[stage], searchFilter(q.search), scope);
+          return { stage, title, ...(await this.mine(userId, where, q, tzo)) };
+        }),
+      ),
+    };
+  }
+
+  /** The user's vehicles under `conditions`, ordered by priority, then list date newest first. */
+  private mine(
+    userId: number,
+    conditions: SQL,
+    q: Pick<MyListQuery, 'take' | 'skip'>,
+    tzo: number,
+  ): Promise<MyListPage> {
     const side = (owner: SQL) =>
       sql`select sv.id, sv.priority_class, sv.follow_up_date, sv.created_at from service_vehicles sv where (${owner}) and ${conditions}`;
     const parked = sql`sv.id = any(array(select p.service_vehicle_id from parked_items p

@@ -1,5 +1,6 @@
 import { odataPage } from '@glass/domain/contracts/common';
 import {
+  myPipeline,
   myServiceVehicles,
   svAccessory,
   svDetail,
@@ -24,7 +25,7 @@ import { serviceVehicleHistoryResource } from './child-resources.js';
 import { createServiceVehicle } from './create-service.js';
 import { DetailService } from './detail-service.js';
 import { serviceVehicleListResourceFor } from './list-resource.js';
-import { myListQuery, myRequestsQuery } from './my-list-query.js';
+import { myListQuery, myPipelineQuery, myRequestsQuery } from './my-list-query.js';
 import { MyListService } from './my-lists.js';
 import { tzoMinutes } from './priority-sql.js';
 import { createBody, idParams } from './schemas.js';
@@ -91,6 +92,19 @@ export function serviceVehicleRoutes(app: App) {
     },
     // Another user's list (userId) holds only the vehicles of the caller's allowed facilities.
     (req) => myLists.myServiceVehicles(req.query.userId ?? currentUser(req).id, req.query, svScope(req)),
+  );
+  r.get(
+    '/api/listMyPipeline',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "My Pipeline: the user's open vehicles per stage, {stages: [{stage, title, total, items}]}",
+        response: { 200: myPipeline },
+        querystring: myPipelineQuery,
+      },
+    },
+    (req) => myLists.myPipeline(req.query.userId ?? currentUser(req).id, req.query, svScope(req)),
   );
   r.get(
     '/api/listMyRequests',

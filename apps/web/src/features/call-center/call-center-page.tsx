@@ -28,6 +28,7 @@ const statColumns = <T extends CallStats>(): TableColumnsType<T> => [
   { title: 'Made', dataIndex: 'made', key: 'made', align: 'right' },
   { title: 'Received', dataIndex: 'received', key: 'received', align: 'right' },
   { title: 'Answered', dataIndex: 'answered', key: 'answered', align: 'right' },
+  { title: 'Reported answered', dataIndex: 'reportedAnswered', key: 'reportedAnswered', align: 'right' },
   { title: 'Missed', dataIndex: 'missed', key: 'missed', align: 'right' },
   {
     title: 'Avg talk',
@@ -139,6 +140,7 @@ export function CallCenterPage() {
               <Statistic title="Calls made" value={d.totals.made} />
               <Statistic title="Calls received" value={d.totals.received} />
               <Statistic title="Answered" value={d.totals.answered} />
+              <Statistic title="Reported answered" value={d.totals.reportedAnswered} />
               <Statistic title="Missed" value={d.totals.missed} />
               <Statistic title="Avg talk time" value={formatTalk(d.totals.avgTalkSeconds)} />
               <Statistic title="Outcomes recorded" value={d.totals.outcomes} />

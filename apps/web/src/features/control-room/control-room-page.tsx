@@ -1,11 +1,12 @@
 import { formatDateTime } from '@glass/domain/rules/date-format';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, InputNumber, Select, Space, Switch } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { BoardView } from './board-view';
-import { FAILED_TO_GET_CONTROL_ROOM, useControlRoomBoard, useNow } from './use-board';
+import { FAILED_TO_GET_CONTROL_ROOM, prefetchBoard, useControlRoomBoard, useNow } from './use-board';
 import './control-room.css';
 
 export const DEFAULT_ROTATE_SECONDS = 30;
@@ -57,15 +58,27 @@ export function ControlRoomPage() {
   const facilities = data?.facilities ?? [];
   const shown = data?.facility.id;
 
-  // Wall mode: the next facility every `every` seconds (the shown board's list, in order, round).
+  // Wall mode: the next facility every `every` seconds (the shown board's list, in order, round), its board
+  // read just before it is shown: a board left earlier is not kept (use-board.ts), so it is never stale.
+  const client = useQueryClient();
   useEffect(() => {
     if (!wall || facilities.length < 2 || !shown) return;
+    let cancelled = false;
     const timer = setTimeout(() => {
       const at = facilities.findIndex((f) => f.id === shown);
-      set({ facilityId: facilities[(at + 1) % facilities.length].id });
+      const next = facilities[(at + 1) % facilities.length].id;
+      // A failed read still turns: the board then shows its own failure and reads again.
+      void prefetchBoard(client, next)
+        .catch(() => undefined)
+        .then(() => {
+          if (!cancelled) set({ facilityId: next });
+        });
     }, every * 1000);
-    return () => clearTimeout(timer);
-  }, [wall, every, shown, facilities, set]);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [wall, every, shown, facilities, set, client]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frame.current && !!frame.current);

@@ -74,7 +74,7 @@ const FILTERS = {
   ],
 } as const;
 
-/** /my-service-vehicles, /my-pipeline (same list) and /my-requests (spec 1 §5). */
+/** /my-service-vehicles and /my-requests (spec 1 §5); /my-pipeline is my-pipeline-page.tsx. */
 export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'requests'; title: string }) {
   useDocumentTitle(title);
   const [params] = useSearchParams();

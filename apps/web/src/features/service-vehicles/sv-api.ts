@@ -2,7 +2,9 @@ import { http, type ODataPage } from '../../api/http';
 
 import type { CreatedInvoice } from '@glass/domain/contracts/invoices';
 import type {
+  MyPipeline,
   MyServiceVehicles,
+  PipelineStage,
   QuickQuote,
   QuickQuoteLists,
   SvSources,
@@ -66,6 +68,9 @@ export const svApi = {
       kind === 'vehicles' ? 'listMyServiceVehicles' : 'listMyRequests',
       { query: { ...query } },
     ),
+  /** My Pipeline: one stage (or every one) with its total and a page of rows (docs/decisions/0018). */
+  pipeline: (query: Omit<MyListQuery, 'filterType' | 'recordId'> & { stage?: PipelineStage }) =>
+    http.get<MyPipeline>('listMyPipeline', { query: { ...query } }),
   sources: () => http.get<SvSources>('ServiceVehicle/Sources'),
   create: (input: CreateSvInput) => http.post<SvDetail>('ServiceVehicle', input),
   detail: (id: number) => http.get<SvDetail>(`ServiceVehicle/${id}`),
