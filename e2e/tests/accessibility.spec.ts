@@ -60,13 +60,20 @@ for (const { width, height } of [
 function everyRoute(ids: { invoice: number; serviceVehicle: number }): string[] {
   const source = readFileSync(new URL('../../packages/domain/src/routes.ts', import.meta.url), 'utf8');
   const paths = [...source.matchAll(/\{ path: '([^']+)', title:/g)].map((m) => m[1]);
-  return paths
-    .filter((p) => !['/logout', '/login', '/customer-opt-in/*'].includes(p) && !p.startsWith('/sign-'))
-    .map((p) =>
-      p
-        .replace('/invoices/:id', `/invoices/${ids.invoice}`)
-        .replace('/service-vehicles/:id', `/service-vehicles/${ids.serviceVehicle}`),
-    );
+  return (
+    paths
+      // /phone-requests has no UI (spec 2 §2; phone-bridge.spec.ts checks that it shows nothing).
+      .filter(
+        (p) =>
+          !['/logout', '/login', '/customer-opt-in/*', '/phone-requests'].includes(p) &&
+          !p.startsWith('/sign-'),
+      )
+      .map((p) =>
+        p
+          .replace('/invoices/:id', `/invoices/${ids.invoice}`)
+          .replace('/service-vehicles/:id', `/service-vehicles/${ids.serviceVehicle}`),
+      )
+  );
 }
 
 /** Waits for the screen's one h1 and for its skeletons and spinners to go; false when no h1 came. */
@@ -85,38 +92,42 @@ async function screenReady(page: Page): Promise<boolean> {
   return titled;
 }
 
-// Every route of the spec (about 60 screens, one axe run each), in groups so that each test has its own
-// time limit and a slow machine fails one group rather than the whole sweep.
+// Every route of the spec (about 60 screens, one axe run each) at both widths (a desk and a phone), in groups
+// so that each test has its own time limit and a slow machine fails one group rather than the whole sweep.
 const ROUTE_GROUP = 12;
 const GROUPS = Math.ceil(everyRoute({ invoice: 0, serviceVehicle: 0 }).length / ROUTE_GROUP);
-for (let group = 0; group < GROUPS; group++) {
-  test(`every route has no serious axe violation at 1280 px (group ${group + 1} of ${GROUPS})`, async ({
-    page,
-  }) => {
-    test.setTimeout(4 * 60_000);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/new-home');
-    const api = await apiAs(page);
-    const invoice = (await api.get<{ value: { id: number }[] }>('/api/Invoices?$top=1&$select=id')).value[0]
-      .id;
-    const serviceVehicle = (
-      await api.get<{ value: { id: number }[] }>('/api/ServiceVehicles?$top=1&$select=id')
-    ).value[0].id;
-    const routes = everyRoute({ invoice, serviceVehicle }).slice(
-      group * ROUTE_GROUP,
-      (group + 1) * ROUTE_GROUP,
-    );
-    const failures: string[] = [];
-    for (const route of routes) {
-      await page.goto(route);
-      if (!(await screenReady(page))) failures.push(`${route}: no h1`);
-      await expectAccessible(page).catch((e: Error) =>
-        failures.push(`${route}: ${e.message.split('\n').slice(-6).join(' ')}`),
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+])
+  for (let group = 0; group < GROUPS; group++) {
+    test(`every route has no serious axe violation at ${width} px (group ${group + 1} of ${GROUPS})`, async ({
+      page,
+    }) => {
+      test.setTimeout(4 * 60_000);
+      await page.setViewportSize({ width, height });
+      await page.goto('/new-home');
+      const api = await apiAs(page);
+      const invoice = (await api.get<{ value: { id: number }[] }>('/api/Invoices?$top=1&$select=id')).value[0]
+        .id;
+      const serviceVehicle = (
+        await api.get<{ value: { id: number }[] }>('/api/ServiceVehicles?$top=1&$select=id')
+      ).value[0].id;
+      const routes = everyRoute({ invoice, serviceVehicle }).slice(
+        group * ROUTE_GROUP,
+        (group + 1) * ROUTE_GROUP,
       );
-    }
-    expect(failures).toEqual([]);
-  });
-}
+      const failures: string[] = [];
+      for (const route of routes) {
+        await page.goto(route);
+        if (!(await screenReady(page))) failures.push(`${route}: no h1`);
+        await expectAccessible(page).catch((e: Error) =>
+          failures.push(`${route}: ${e.message.split('\n').slice(-6).join(' ')}`),
+        );
+      }
+      expect(failures).toEqual([]);
+    });
+  }
 
 test('drawers, dialogs and drop-downs have no serious axe violation', async ({ page }) => {
   test.slow();

@@ -1,10 +1,16 @@
-import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
 import { PNG_1X1 } from '../../test/multipart.js';
+import {
+  type FormPart as Part,
+  formField,
+  multipartForm,
+  type UploadTargets as Ids,
+  uploadTargets,
+} from '../../test/upload-fixture.js';
 import type { App } from '../app-type.js';
 import { HOSTILE_FILES } from './hostile-files.js';
 
@@ -23,39 +29,6 @@ const MB = 1024 * 1024;
 /** Growth of the process's memory (resident set and JS heap) over the run: generous, far below a stall. */
 const MEMORY_BOUND = 200 * MB;
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-/** A multipart body as a stream of its pieces: the file's bytes are sent as they are, never copied. */
-function form(parts: Part[]) {
-  const boundary = `----glassHostile${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ('value' in p) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-        ),
-        p.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const length = chunks.reduce((n, c) => n + c.length, 0);
-  return {
-    payload: Readable.from(chunks, { objectMode: false }),
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(length),
-    },
-  };
-}
-
 /**
  * The test sends its files in the same process as the server (inject): garbage is collected before each
  * reading, so what is measured is what the process holds, not what it has yet to free.
@@ -67,7 +40,7 @@ function memory() {
   const m = process.memoryUsage();
   return { rss: m.rss, heap: m.heapUsed };
 }
-const field = (name: string, value: string | number): Part => ({ name, value: String(value) });
+const field = formField;
 type File = { filename: string; type: string; data: Buffer };
 const fileIn = (name: string, f: File): Part => ({ name, ...f });
 const PNG: File = { filename: 'ordinary.png', type: 'image/png', data: PNG_1X1 };
@@ -77,14 +50,6 @@ const CSV: File = {
   data: Buffer.from('RO Number,VIN\r\nH31-1,1HGCM82633A004352\r\n'),
 };
 
-interface Ids {
-  editableInvoice: number;
-  serviceVehicle: number;
-  conversation: number;
-  recipient: number;
-  visitInvoice: number;
-  visitPartType: number;
-}
 interface RouteCase {
   url: (ids: Ids) => string;
   /** The form field that carries the file: the field a refusal must name. */
@@ -192,7 +157,7 @@ describe('hostile files on every upload route: 4xx naming the field, the server 
 
   const send = (key: string, file: File) => {
     const route = ROUTES[key];
-    const body = form(route.parts(ids, file));
+    const body = multipartForm(route.parts(ids, file), { stream: true });
     return app.inject({
       method: key.split(' ')[0] as 'POST' | 'PUT',
       url: route.url(ids),
@@ -213,42 +178,7 @@ describe('hostile files on every upload route: 4xx naming the field, the server 
     app = await createTestApp();
     tokens.admin = await login(app, DEMO.admin);
     tokens.adminAssistant = await login(app, DEMO.adminAssistant);
-    const db = app.deps.db;
-    const one = async (q: ReturnType<typeof sql>) =>
-      ((await db.rows<{ id: number }>(q))[0] as { id: number }).id;
-    ids = {
-      editableInvoice: await one(
-        sql`select id from invoices i where not finalized and not void
-            and not exists (select 1 from invoice_locks l where l.invoice_id = i.id) order by id desc offset 3 limit 1`,
-      ),
-      serviceVehicle: await one(
-        sql`select id from service_vehicles s
-          where not exists (select 1 from service_vehicle_locks l where l.service_vehicle_id = s.id) order by id desc limit 1`,
-      ),
-      conversation: await one(
-        sql`select c.id from conversations c join users u on u.id = c.started_by_user_id
-          where u.user_name = ${DEMO.admin.userName} order by c.id limit 1`,
-      ),
-      recipient: await one(sql`select id from users where user_name = ${DEMO.manager.userName}`),
-      visitInvoice: 0,
-      visitPartType: 0,
-    };
-    // A visit of its own for the installer's status call (a part type the invoice has no schedule for).
-    ids.visitInvoice = ids.editableInvoice;
-    ids.visitPartType = await one(
-      sql`select pt.id from part_types pt where not exists (select 1 from appointment_schedules s
-            where s.invoice_id = ${ids.visitInvoice} and s.part_type_id = pt.id) order by pt.id desc limit 1`,
-    );
-    const schedule = await one(
-      sql`insert into appointment_schedules (invoice_id, part_type_id, installer_id, service_address, city, state, zip,
-            time_allowed) values (${ids.visitInvoice}, ${ids.visitPartType}, ${ids.recipient}, '12 Elm St', 'Houston',
-            'TX', '77001', 45) returning id`,
-    );
-    await db.rows(
-      sql`insert into appointments (schedule_id, invoice_id, part_type_id, facility_id, installer_id, appointment_date_time, status_id)
-          select ${schedule}, i.id, ${ids.visitPartType}, i.facility_id, ${ids.recipient}, now() + interval '1 day', 1
-          from invoices i where i.id = ${ids.visitInvoice}`,
-    );
+    ids = await uploadTargets(app, 'last');
     declared = app
       .routeTable()
       .filter((r) => r.upload)

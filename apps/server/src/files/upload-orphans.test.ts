@@ -4,6 +4,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
 import { PNG_1X1 } from '../../test/multipart.js';
+import {
+  type FormPart as Part,
+  formField,
+  multipartForm as form,
+  type UploadTargets as Ids,
+  uploadTargets,
+} from '../../test/upload-fixture.js';
 import type { App } from '../app-type.js';
 
 /**
@@ -24,35 +31,8 @@ const BROKEN_PNG = Buffer.concat([PNG_1X1.subarray(0, 16), Buffer.alloc(64, 7)])
 /** File names starting with this make the deferred trigger refuse the commit. */
 const PROBE = 'orphan-probe';
 
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer };
-function form(parts: Part[]) {
-  const boundary = `----glassOrphan${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ('value' in p) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        p.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const image = (name: string, filename = `${PROBE}.png`, data = PNG_1X1): Part => ({ name, filename, data });
-const field = (name: string, value: string | number): Part => ({ name, value: String(value) });
+const field = formField;
 /** A DMS export (the content decides: CSV text, whatever the part's type says). */
 const csv = (name: string): Part => ({
   name,
@@ -60,19 +40,6 @@ const csv = (name: string): Part => ({
   data: Buffer.from('RO Number,VIN\r\nR1,1HGCM82633A004352\r\n'),
 });
 
-interface Ids {
-  editableInvoice: number;
-  finalizedInvoice: number;
-  serviceVehicle: number;
-  conversation: number;
-  recipient: number;
-  /**
-   * An invoice whose latest visit of part type `visitPartType` is Scheduled (the installer's status call); not
-   * the first or last by id, which the appointment tests take on the shared PostgreSQL database.
-   */
-  visitInvoice: number;
-  visitPartType: number;
-}
 interface UploadCase {
   url: (ids: Ids) => string;
   /** A request the service refuses, and its status. */
@@ -214,42 +181,7 @@ describe.each(['disk', 'postgres'] as const)(
       app = await createTestApp({ fileStore: { driver } });
       token = await login(app, DEMO.admin);
       const db = app.deps.db;
-      const one = async (q: ReturnType<typeof sql>) =>
-        ((await db.rows<{ id: number }>(q))[0] as { id: number }).id;
-      ids = {
-        editableInvoice: await one(
-          sql`select id from invoices i where not finalized and not void
-              and not exists (select 1 from invoice_locks l where l.invoice_id = i.id) order by id limit 1`,
-        ),
-        finalizedInvoice: await one(sql`select id from invoices where finalized order by id limit 1`),
-        serviceVehicle: await one(
-          sql`select id from service_vehicles s
-            where not exists (select 1 from service_vehicle_locks l where l.service_vehicle_id = s.id) order by id limit 1`,
-        ),
-        conversation: await one(
-          sql`select c.id from conversations c join users u on u.id = c.started_by_user_id
-            where u.user_name = ${DEMO.admin.userName} order by c.id limit 1`,
-        ),
-        recipient: await one(sql`select id from users where user_name = ${DEMO.manager.userName}`),
-        visitInvoice: 0,
-        visitPartType: 0,
-      };
-      // A visit of its own for the installer's status call: a part type the editable invoice has no schedule for.
-      ids.visitInvoice = ids.editableInvoice;
-      ids.visitPartType = await one(
-        sql`select pt.id from part_types pt where not exists (select 1 from appointment_schedules s
-              where s.invoice_id = ${ids.visitInvoice} and s.part_type_id = pt.id) order by pt.id desc limit 1`,
-      );
-      const schedule = await one(
-        sql`insert into appointment_schedules (invoice_id, part_type_id, installer_id, service_address, city, state, zip,
-              time_allowed) values (${ids.visitInvoice}, ${ids.visitPartType}, ${ids.recipient}, '12 Elm St', 'Houston',
-              'TX', '77001', 45) returning id`,
-      );
-      await db.rows(
-        sql`insert into appointments (schedule_id, invoice_id, part_type_id, facility_id, installer_id, appointment_date_time, status_id)
-            select ${schedule}, i.id, ${ids.visitPartType}, i.facility_id, ${ids.recipient}, now() + interval '1 day', 1
-            from invoices i where i.id = ${ids.visitInvoice}`,
-      );
+      ids = await uploadTargets(app, 'first');
       declared = app
         .routeTable()
         .filter((r) => r.upload)
