@@ -7,7 +7,7 @@ export function ScrollBox({
   label,
   children,
 }: {
-  ref: Ref<HTMLElement>;
+  ref?: Ref<HTMLElement>;
   className: string;
   label: string;
   children: ReactNode;

@@ -9,6 +9,7 @@ import { showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
+import { ScrollBox } from '../../shell/scroll-box';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
@@ -164,43 +165,48 @@ export function CallCenterPage() {
               </Card>
             </div>
             <Card size="small" title="Missed calls not called back">
-              <Table<CallLogRow>
-                size="small"
-                rowKey="id"
-                pagination={false}
-                scroll={{ x: true }}
-                columns={missedColumns}
-                dataSource={d.missedNotCalledBack}
-                locale={{ emptyText: <EmptyState compact>{'Every missed call was called back'}</EmptyState> }}
-              />
+              <ScrollBox className="gs-table-scroll" label="Missed calls not called back">
+                <Table<CallLogRow>
+                  size="small"
+                  rowKey="id"
+                  pagination={false}
+                  columns={missedColumns}
+                  dataSource={d.missedNotCalledBack}
+                  locale={{
+                    emptyText: <EmptyState compact>{'Every missed call was called back'}</EmptyState>,
+                  }}
+                />
+              </ScrollBox>
             </Card>
             <Card size="small" title="Agents">
-              <Table
-                size="small"
-                rowKey="employeeId"
-                pagination={false}
-                scroll={{ x: true }}
-                dataSource={d.agents}
-                columns={[
-                  { title: 'Agent', dataIndex: 'name', key: 'name' },
-                  ...statColumns<(typeof d.agents)[number]>(),
-                ]}
-                locale={{ emptyText: <EmptyState compact>{'No calls in this range'}</EmptyState> }}
-              />
+              <ScrollBox className="gs-table-scroll" label="Agents">
+                <Table
+                  size="small"
+                  rowKey="employeeId"
+                  pagination={false}
+                  dataSource={d.agents}
+                  columns={[
+                    { title: 'Agent', dataIndex: 'name', key: 'name' },
+                    ...statColumns<(typeof d.agents)[number]>(),
+                  ]}
+                  locale={{ emptyText: <EmptyState compact>{'No calls in this range'}</EmptyState> }}
+                />
+              </ScrollBox>
             </Card>
             <Card size="small" title="Facilities">
-              <Table
-                size="small"
-                rowKey={(r) => r.facilityId ?? 0}
-                pagination={false}
-                scroll={{ x: true }}
-                dataSource={d.facilities}
-                columns={[
-                  { title: 'Facility', dataIndex: 'name', key: 'name' },
-                  ...statColumns<(typeof d.facilities)[number]>(),
-                ]}
-                locale={{ emptyText: <EmptyState compact>{'No calls in this range'}</EmptyState> }}
-              />
+              <ScrollBox className="gs-table-scroll" label="Facilities">
+                <Table
+                  size="small"
+                  rowKey={(r) => r.facilityId ?? 0}
+                  pagination={false}
+                  dataSource={d.facilities}
+                  columns={[
+                    { title: 'Facility', dataIndex: 'name', key: 'name' },
+                    ...statColumns<(typeof d.facilities)[number]>(),
+                  ]}
+                  locale={{ emptyText: <EmptyState compact>{'No calls in this range'}</EmptyState> }}
+                />
+              </ScrollBox>
             </Card>
           </Space>
         )}

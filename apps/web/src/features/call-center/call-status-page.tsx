@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { inlineError, showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
+import { ScrollBox } from '../../shell/scroll-box';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { makePhoneCall, startPhoneBridge } from '../phone-bridge';
@@ -145,20 +146,21 @@ export function CallStatusPage() {
         </Button>
       </Card>
       <Card size="small" title="My last 20 calls">
-        <Table<CallLogRow>
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: true }}
-          loading={calls.isFetching}
-          columns={columns}
-          dataSource={calls.data ?? []}
-          locale={{
-            emptyText: (
-              <EmptyState compact>{calls.isError ? 'Failed to get your calls' : 'No calls yet'}</EmptyState>
-            ),
-          }}
-        />
+        <ScrollBox className="gs-table-scroll" label="My last 20 calls">
+          <Table<CallLogRow>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            loading={calls.isFetching}
+            columns={columns}
+            dataSource={calls.data ?? []}
+            locale={{
+              emptyText: (
+                <EmptyState compact>{calls.isError ? 'Failed to get your calls' : 'No calls yet'}</EmptyState>
+              ),
+            }}
+          />
+        </ScrollBox>
       </Card>
     </ScreenFrame>
   );
