@@ -42,9 +42,8 @@ export class DetailService {
     );
   }
 
-  /** VIN decodes of one vehicle (or of one VIN), newest first. */
   /**
-   * A decode made for a service vehicle is that vehicle's facility's data (decision 0016): a facility-bound
+   * VIN decodes of one vehicle (or of one VIN), newest first. A decode made for a service vehicle is that vehicle's facility's data (decision 0016): a facility-bound
    * user sees only those of their allowed facilities, and decodes made outside any vehicle.
    */
   async vinHistory(user: SessionUser, q: { serviceVehicleId?: number; vin?: string }) {
