@@ -23,6 +23,11 @@ import { forbidden } from './errors.js';
  */
 export type FacilityDeclaration = string;
 
+/** A row of an invoice's child table: its invoice's facility. */
+const ofInvoiceChild = (table: string) => (ids: SQL) =>
+  sql`select i.facility_id as f from ${sql.identifier(table)} x join invoices i on i.id = x.invoice_id
+      where x.id = any(${ids})`;
+
 export const RECORD_FACILITY = {
   facility: (ids: SQL) => sql`select id as f from facilities where id = any(${ids})`,
   invoice: (ids: SQL) => sql`select facility_id as f from invoices where id = any(${ids})`,
@@ -33,16 +38,11 @@ export const RECORD_FACILITY = {
   loanerCar: (ids: SQL) => sql`select facility_id as f from loaner_cars where id = any(${ids})`,
   loanerReservation: (ids: SQL) =>
     sql`select facility_id as f from loaner_reservations where id = any(${ids})`,
-  invoiceNote: (ids: SQL) =>
-    sql`select i.facility_id as f from invoice_notes x join invoices i on i.id = x.invoice_id where x.id = any(${ids})`,
-  invoiceRepair: (ids: SQL) =>
-    sql`select i.facility_id as f from invoice_repairs x join invoices i on i.id = x.invoice_id where x.id = any(${ids})`,
-  invoicePart: (ids: SQL) =>
-    sql`select i.facility_id as f from replacement_parts x join invoices i on i.id = x.invoice_id where x.id = any(${ids})`,
-  invoiceTransaction: (ids: SQL) =>
-    sql`select i.facility_id as f from invoice_transactions x join invoices i on i.id = x.invoice_id where x.id = any(${ids})`,
-  invoiceLock: (ids: SQL) =>
-    sql`select i.facility_id as f from invoice_locks x join invoices i on i.id = x.invoice_id where x.id = any(${ids})`,
+  invoiceNote: ofInvoiceChild('invoice_notes'),
+  invoiceRepair: ofInvoiceChild('invoice_repairs'),
+  invoicePart: ofInvoiceChild('replacement_parts'),
+  invoiceTransaction: ofInvoiceChild('invoice_transactions'),
+  invoiceLock: ofInvoiceChild('invoice_locks'),
   quickQuote: (ids: SQL) =>
     sql`select s.facility_id as f from quick_quotes x join service_vehicles s on s.id = x.service_vehicle_id where x.id = any(${ids})`,
 } as const;
