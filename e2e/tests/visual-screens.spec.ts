@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, expect, settleAnimations, test } from './fixtures';
+import { expectScreen } from './visual';
 
 /*
  * Visual comparisons of the ten most-used screens (#15 item 7) at 1280×800 against the baselines in
@@ -28,29 +29,6 @@ async function emptyLists(page: Page) {
       return route.fulfill({ response, json: { ...rest, value: [], '@odata.count': 0 } });
     }
     return route.fulfill({ response });
-  });
-}
-
-/** Everything on screen that reads the clock. */
-function clockMasks(page: Page): Locator[] {
-  return [
-    page.getByText(
-      /\d{1,2}\/\d{1,2}\/\d{2,4}|\d{1,2}:\d{2}\s?[AP]M|\b\d+[dhm] \d+[hm]\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} \d/,
-    ),
-    page.locator('.ant-picker, .count-badge, .connection-status, .ant-badge-count'),
-  ];
-}
-
-async function expectScreen(page: Page, name: string, extraMasks: Locator[] = []) {
-  await page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning'));
-  await settleAnimations(page);
-  // The top bar's Select and Input arrive in their own chunk: wait for them, not their stand-ins.
-  await expect(page.locator('.top-bar-field-standin')).toHaveCount(0);
-  await expect(page).toHaveScreenshot(`${name}.png`, {
-    animations: 'disabled',
-    caret: 'hide',
-    mask: [...clockMasks(page), ...extraMasks],
-    maxDiffPixelRatio: 0.01,
   });
 }
 
