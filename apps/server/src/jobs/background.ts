@@ -2,6 +2,7 @@ import type { App } from '../app-type.js';
 import { runFollowUpAlerts } from '../modules/alerts/index.js';
 import { drainOutbox, type NotifyProvider, RecordingProvider } from '../modules/notify/index.js';
 import { hubOf } from '../realtime/hub.js';
+import { startDerivedDriftCheck } from './derived-drift.js';
 import { jobsOf } from './index.js';
 import { startRegisteredWorkers } from './workers.js';
 
@@ -11,6 +12,8 @@ export const NOTIFY_OUTBOX = 'notify-outbox';
 export interface BackgroundOptions {
   followUpEveryMs?: number;
   outboxEveryMs?: number;
+  /** The derived copies' drift check (jobs/derived-drift.ts); hourly by default. */
+  derivedCheckEveryMs?: number;
   /** SMS/e-mail delivery; the default only records and logs (notify/provider.ts). */
   provider?: NotifyProvider;
 }
@@ -53,5 +56,6 @@ export async function startBackgroundJobs(
   await startRegisteredWorkers(app);
   await jobs.schedule(FOLLOW_UP_SWEEP, { everyMs: opts.followUpEveryMs ?? 60_000 });
   await jobs.schedule(NOTIFY_OUTBOX, { everyMs: opts.outboxEveryMs ?? 10_000 });
+  await startDerivedDriftCheck(app, opts.derivedCheckEveryMs);
   return (timeoutMs) => jobs.stop(timeoutMs);
 }

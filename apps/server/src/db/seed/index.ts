@@ -2,6 +2,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FileStoreOptions } from '../../config.js';
 import type { Database, Orm } from '../client.js';
+import { BULK_LOAD_OFF, derivedCopy } from '../derived/catalogue.js';
+import { repairStatements } from '../derived/check.js';
 import { linkedCount } from './bulk-exprs.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
 import { exec, rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
@@ -106,9 +108,11 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
-      await step(ctx, "vehicles' invoice state", () => syncVehicleInvoiceFlags(ctx));
-      await step(ctx, "visits' calendar copies", () => syncAppointmentCopies(ctx));
-      await step(ctx, "invoices' search copy", () => syncInvoiceSearch(ctx));
+      await step(ctx, "vehicles' invoice state", () => rebuild(ctx, 'vehicle-invoice-state'));
+      await step(ctx, "visits' calendar copies", () => rebuild(ctx, 'visit-calendar-copies'));
+      await step(ctx, "invoices' search copy", () =>
+        rebuild(ctx, 'invoice-search-copy', 'invoice-name-counts'),
+      );
       await advanceSequences(ctx);
     });
   } else {
@@ -127,16 +131,18 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await step(bulk(tx), 'files', () => seedFiles(bulk(tx), opts.dataDir, opts.fileStore));
       await step(bulk(tx), 'nothing dated after now', () => capHappenedTimestamps(bulk(tx)));
       // Before the indexes are rebuilt: the copy's eleven trigram indexes are then built once, not row by row.
-      await step(bulk(tx), "invoices' search copy", () => syncInvoiceSearch(bulk(tx)));
+      await step(bulk(tx), "invoices' search copy", () =>
+        rebuild(bulk(tx), 'invoice-search-copy', 'invoice-name-counts'),
+      );
     });
     const t0 = Date.now();
     await restoreInParallel(db, saved, workers, log);
     log(`seed: indexes and foreign keys (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     await db.orm.transaction(async (tx) => {
-      await step(bulk(tx), "vehicles' invoice state", () => syncVehicleInvoiceFlags(bulk(tx)));
-      await step(bulk(tx), "visits' calendar copies", () => syncAppointmentCopies(bulk(tx)));
-      for (const [table, trigger] of COPY_TRIGGERS)
-        await exec(bulk(tx), `alter table ${table} enable trigger ${trigger}`);
+      await step(bulk(tx), "vehicles' invoice state", () => rebuild(bulk(tx), 'vehicle-invoice-state'));
+      await step(bulk(tx), "visits' calendar copies", () => rebuild(bulk(tx), 'visit-calendar-copies'));
+      for (const { table, name } of BULK_LOAD_OFF)
+        await exec(bulk(tx), `alter table ${table} enable trigger ${name}`);
       await advanceSequences(bulk(tx));
     });
   }
@@ -158,12 +164,12 @@ async function seedSmallTables(
   if (n > 0)
     throw new Error('seed: the database already has users; reset it first (npm run seed -- --reset)');
   const saved = dropKeys ? await dropForBulkLoad(ctx) : { foreignKeys: [], indexes: [] };
-  // The vehicles' copy of their invoice's state (migration 0023) is set once after the load
-  // (syncVehicleInvoiceFlags): a row trigger per vehicle, run while the invoices are still loading, would
-  // be slower and could read an invoice not yet there. (PGlite's load runs with every trigger off.)
+  // The derived copies (db/derived/catalogue.ts) are written once after the load (rebuild): a row trigger per
+  // vehicle or visit, run while the invoices are still loading, would be slower and could read an invoice not
+  // yet there. (PGlite's load runs with every trigger off.)
   if (dropKeys) {
-    for (const [table, trigger] of COPY_TRIGGERS)
-      await exec(ctx, `alter table ${table} disable trigger ${trigger}`);
+    for (const { table, name } of BULK_LOAD_OFF)
+      await exec(ctx, `alter table ${table} disable trigger ${name}`);
   }
   await step(ctx, 'reference data', () => seedReference(ctx));
   ctx.staff = await seedStaff(ctx, people, hashes);
@@ -171,54 +177,13 @@ async function seedSmallTables(
   return { saved, writers, staff: ctx.staff };
 }
 
-/** The triggers that keep copies (migrations 0023, 0024, 0027, 0028, 0029), off during a server's bulk load. */
-const COPY_TRIGGERS = [
-  ['service_vehicles', 'service_vehicles_invoice_flags'],
-  ['invoices', 'invoices_service_vehicle_flags'],
-  ['appointments', 'appointments_calendar_copies'],
-  ['appointment_schedules', 'appointment_schedules_time_to_appointments'],
-  ['invoices', 'invoices_name_to_appointments'],
-  // Migration 0027: the seed writes each loaner schedule's reservation itself (seedLoaners).
-  ['appointment_schedules', 'appointment_schedules_loaner_reservation'],
-  // Migration 0028: the search copy is written once after the load (syncInvoiceSearch).
-  ['invoices', 'invoices_search_inserted'],
-  ['invoices', 'invoices_search_updated'],
-  // Migration 0029: the copy's counts by customer name are written with it (syncInvoiceSearch).
-  ['invoice_search', 'invoice_search_sold_to_inserted'],
-  ['invoice_search', 'invoice_search_sold_to_updated'],
-] as const;
-
-/** The invoices' search copy (migrations 0028, 0029) and its counts by name (0029), each written in one statement after the load. */
-async function syncInvoiceSearch(ctx: SeedContext): Promise<void> {
-  await exec(ctx, 'select invoice_search_copy(array(select id from invoices))');
-  await exec(
-    ctx,
-    `insert into invoice_sold_to_counts (sold_to, n, n_submitted, n_signed, n_replacement, fresh)
-       select sold_to, count(*), count(*) filter (where submitted), count(*) filter (where signed),
-              count(*) filter (where replacement), false
-         from invoice_search group by sold_to`,
-  );
-}
-
-/** Each visit's copies of its schedule's time allowed and its invoice's customer (migration 0024). */
-async function syncAppointmentCopies(ctx: SeedContext): Promise<void> {
-  await exec(
-    ctx,
-    `update appointments a set time_allowed = s.time_allowed, customer_name = i.sold_to
-       from appointment_schedules s, invoices i where s.id = a.schedule_id and i.id = a.invoice_id
-        and (a.time_allowed, a.customer_name) is distinct from (s.time_allowed, i.sold_to)`,
-  );
-}
-
 /**
- * Each vehicle's copy of its invoice's state (migration 0023: completed, funded, each when not void), which
- * the triggers keep from here on; the bulk load writes vehicles and invoices without them.
+ * Writes derived copies from their sources after the bulk load, by their declared repair (db/derived/catalogue.ts):
+ * the seed keeps no rule of its own. The triggers that would keep them row by row (BULK_LOAD_OFF) are off
+ * meanwhile; the loaner reservations' per-schedule trigger too, since the seed writes each reservation itself
+ * (seedLoaners).
  */
-async function syncVehicleInvoiceFlags(ctx: SeedContext): Promise<void> {
-  await exec(
-    ctx,
-    `update service_vehicles s set invoice_completed = i.completed and not i.void, invoice_funded = i.funded and not i.void
-       from invoices i where i.id = s.invoice_id
-        and (s.invoice_completed, s.invoice_funded) is distinct from (i.completed and not i.void, i.funded and not i.void)`,
-  );
+async function rebuild(ctx: SeedContext, ...names: string[]): Promise<void> {
+  for (const name of names)
+    for (const statement of repairStatements(derivedCopy(name))) await exec(ctx, statement);
 }

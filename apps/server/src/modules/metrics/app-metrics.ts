@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { App } from '../../app-type.js';
+import { lastDerivedDrift } from '../../jobs/derived-drift.js';
 import { realtimeOf } from '../../realtime/socket-server.js';
 import { browserErrorCounts } from '../client-errors/index.js';
 import { OUTBOX_LEASE_MS } from '../notify/index.js';
@@ -36,6 +37,17 @@ export function appMetrics(app: App): Registry {
     registers,
     async collect() {
       this.set((await app.deps.db.ping()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'glass_derived_drift_rows',
+    help: 'Rows of a derived copy that differ from its recomputation, at the latest hourly check (0: none).',
+    labelNames: ['copy'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of lastDerivedDrift(app)?.results ?? [])
+        if (r.drift !== null) this.set({ copy: r.name }, r.drift);
     },
   });
   // The three below predate prom-client's process_* and nodejs_* metrics; kept for existing alert rules.

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
+import { runDerivedDriftCheck } from '../../jobs/derived-drift.js';
 import { jobsOf } from '../../jobs/index.js';
 import { queueSms } from '../notify/index.js';
 import { parsePrometheusText, seriesValue } from './test-helpers.js';
@@ -140,4 +141,17 @@ describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
     } else expect(body).not.toContain('glass_db_pool_connections');
     expect(() => parsePrometheusText(body)).not.toThrow();
   }, 30_000);
+});
+
+describe('GET /metrics: the derived copies', () => {
+  it("shows each copy's drift rows once the hourly check has run", async () => {
+    expect(await scrape()).not.toMatch(/^glass_derived_drift_rows\{/m);
+    await runDerivedDriftCheck(app);
+    const body = await scrape();
+    expect(body).toContain('# TYPE glass_derived_drift_rows gauge');
+    expect(value(body, 'glass_derived_drift_rows{copy="invoice-search-copy"}')).toBe(0);
+    expect(value(body, 'glass_derived_drift_rows{copy="vehicle-invoice-state"}')).toBe(0);
+    // A change counter has nothing to recompute: no series.
+    expect(body).not.toContain('copy="appointment-versions"');
+  });
 });
