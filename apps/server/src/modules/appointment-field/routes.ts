@@ -18,6 +18,7 @@ import { currentUser } from '../../http/auth.js';
 import { badRequest, validationFailed, zodErrors } from '../../http/errors.js';
 import { sendJson } from '../../http/send-json.js';
 import { hubOf } from '../../realtime/hub.js';
+import { InstallerRouteService } from './route-service.js';
 import { AppointmentFieldService, type MarkKind, type MaterialUse } from './service.js';
 
 const tags = ['appointments'];
@@ -48,6 +49,7 @@ function parseMaterials(values: string[]): MaterialUse[] {
 export function appointmentFieldRoutes(app: App) {
   const { db, config } = app.deps;
   const field = new AppointmentFieldService(db, new FileStore(db, config), hubOf(app));
+  const routeService = new InstallerRouteService(db, hubOf(app));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -128,7 +130,7 @@ export function appointmentFieldRoutes(app: App) {
         response: { 200: installerRoutes },
       },
     },
-    (req) => field.routes(req.query, currentUser(req)),
+    (req) => routeService.routes(req.query, currentUser(req)),
   );
   r.post(
     '/api/appointments/route',
@@ -142,7 +144,7 @@ export function appointmentFieldRoutes(app: App) {
         response: { 200: installerRoute },
       },
     },
-    (req) => field.saveRoute(currentUser(req), req.body, false),
+    (req) => routeService.saveRoute(currentUser(req), req.body, false),
   );
   r.post(
     '/api/appointments/facility/route',
@@ -155,6 +157,6 @@ export function appointmentFieldRoutes(app: App) {
         response: { 200: installerRoute },
       },
     },
-    (req) => field.saveRoute(currentUser(req), req.body, true),
+    (req) => routeService.saveRoute(currentUser(req), req.body, true),
   );
 }
