@@ -1,3 +1,4 @@
+// Over 300 lines: every environment variable the server reads, parsed and checked in one place (the README's Configuration table is its mirror).
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Over 300 lines: generators of hostile uploads for the tests and the bench, each a few lines; one catalogue.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { DMS_MAX_FILE_BYTES } from './limits.js';
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the list statement's SQL (page, count, search copy, expansions) is one rendering; see odata/README.md.
 import { type SQL, sql } from 'drizzle-orm';
 import { type JsonEntry, jsonObject } from './json-object.js';
 import type { ListPlan } from './plan.js';

@@ -1,3 +1,4 @@
+// Over 300 lines: the appointment routes' HTTP contract, schema by schema (one resource).
 import { z } from 'zod';
 import { US_STATES } from '../us-states.js';
 import { id, timestamp } from './common.js';

@@ -1,3 +1,4 @@
+// Over 300 lines: the invoice routes' HTTP contract, schema by schema (one resource).
 /**
  * The HTTP contract of the invoice routes (apps/server/src/modules/invoices): request schemas the
  * server validates with and the web forms build their rules from, and response schemas the API tests

@@ -1,3 +1,4 @@
+// Over 300 lines: the service vehicle routes' HTTP contract, schema by schema (one resource).
 /**
  * The HTTP contract of the service vehicle routes (apps/server/src/modules/service-vehicles): request
  * schemas (JSON bodies and the text fields of the multipart edit form), and response schemas the API

@@ -1,3 +1,4 @@
+// Over 300 lines: the DMS import's pure rules: field list, header recogniser and row validation, used together.
 /**
  * DMS imports (issue #23): a dealer management system's export of repair orders, one row per RO, becomes
  * service vehicles with source 6 'DMS import' (spec 1 §3 "Vehicle source"). This file holds the pure

@@ -1,3 +1,4 @@
+// Over 300 lines: the one list of derived copies; splitting it would bring back what it replaces.
 /**
  * Derived data, declared once (issue #33, docs/data-model.md "Derived data"). Every copy of data that the
  * database keeps for speed is listed here: what it is copied from, where it is kept, how (one of the named

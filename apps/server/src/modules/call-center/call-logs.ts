@@ -1,3 +1,4 @@
+// Over 300 lines: the call log: PBX ingestion and its list share the record's columns and scoping.
 import {
   CALL_LOGGED_EVENT,
   CALL_RESULTS,

@@ -1,3 +1,4 @@
+// Over 300 lines: one import's life (upload, mapping, the streamed run, its report), one state machine.
 import {
   csvCell,
   DMS_FIELD_KEYS,

@@ -1,3 +1,4 @@
+// Over 300 lines: a streaming XLSX reader with its limits; the zip, shared strings and sheet passes are one parser.
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
