@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FileStoreOptions } from '../../config.js';
 import type { Database, Orm } from '../client.js';
 import { linkedCount } from './bulk-exprs.js';
+import { seedLoanerReservations } from './bulk-money.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
 import { exec, rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
 import { seedDirectory } from './directory.js';
@@ -104,6 +105,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await tx.execute(sql.raw('set local session_replication_role = replica'));
       const { writers } = await seedSmallTables(ctx, people, hashes, rng, false);
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
+      await step(ctx, 'loaner reservations', () => seedLoanerReservations(ctx));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, "vehicles' invoice state", () => syncVehicleInvoiceFlags(ctx));
@@ -135,6 +137,11 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     await db.orm.transaction(async (tx) => {
       await step(bulk(tx), "vehicles' invoice state", () => syncVehicleInvoiceFlags(bulk(tx)));
       await step(bulk(tx), "visits' calendar copies", () => syncAppointmentCopies(bulk(tx)));
+      // After the indexes: the one writer looks up each loaner schedule's newest visit.
+      await step(bulk(tx), 'loaner reservations', async () => {
+        await seedLoanerReservations(bulk(tx));
+        await capHappenedTimestamps(bulk(tx), ['loaner_reservations', 'loaner_car_usages']);
+      });
       for (const [table, trigger] of COPY_TRIGGERS)
         await exec(bulk(tx), `alter table ${table} enable trigger ${trigger}`);
       await advanceSequences(bulk(tx));
@@ -171,15 +178,17 @@ async function seedSmallTables(
   return { saved, writers, staff: ctx.staff };
 }
 
-/** The triggers that keep copies (migrations 0023, 0024, 0027, 0028, 0029), off during a server's bulk load. */
+/** The triggers that keep copies (migrations 0023, 0024, 0028, 0029, 0031), off during a server's bulk load. */
 const COPY_TRIGGERS = [
   ['service_vehicles', 'service_vehicles_invoice_flags'],
   ['invoices', 'invoices_service_vehicle_flags'],
   ['appointments', 'appointments_calendar_copies'],
   ['appointment_schedules', 'appointment_schedules_time_to_appointments'],
   ['invoices', 'invoices_name_to_appointments'],
-  // Migration 0027: the seed writes each loaner schedule's reservation itself (seedLoaners).
+  // Migration 0031: the loaner reservations' one writer, run once after the load (seedLoanerReservations).
   ['appointment_schedules', 'appointment_schedules_loaner_reservation'],
+  ['appointments', 'appointments_loaner_reservation'],
+  ['invoices', 'invoices_loaner_reservations'],
   // Migration 0028: the search copy is written once after the load (syncInvoiceSearch).
   ['invoices', 'invoices_search_inserted'],
   ['invoices', 'invoices_search_updated'],
