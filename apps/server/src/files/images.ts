@@ -84,17 +84,17 @@ export async function storeImage(
   );
 }
 
-const OWNER_OF: Record<ImageFolder, string> = { facilities: 'Facility', users: 'User' };
-
 /**
  * Sends a stored picture by its relative path (its thumbnail with `thumb`); any other shape of path is a
- * 400, a file that is not a registered picture of that folder a 404.
+ * 400, a file that is not a registered picture of that folder owned by a record of `ownerType` (the
+ * declared record type's name, e.g. facilities/record-type.ts) a 404.
  */
 export async function sendImage(
   reply: FastifyReply,
   { db, config }: { db: Db; config: Config },
   rel: string | undefined,
   folder: ImageFolder,
+  ownerType: string,
   thumb = false,
 ) {
   const files = new FileStore(db, config);
@@ -102,7 +102,7 @@ export async function sendImage(
     throw badRequest('FilePath', 'FilePath is not a stored image');
   }
   const file = await files.find(rel);
-  if (!file || file.ownerType !== OWNER_OF[folder] || !file.mime.startsWith('image/')) {
+  if (!file || file.ownerType !== ownerType || !file.mime.startsWith('image/')) {
     throw notFound('Image not found');
   }
   const opened = await files.open(file, { thumb });

@@ -1,24 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
+import { logDetailParamId, recordTypeNamed } from '../records/registry.js';
 
 /**
  * Parameter ids of activity log details, so one parameter can be traced across logs
- * (GET /api/ActivityLogDetails?ParamId=443 finds every log that touched an invoice id).
- * Names not listed get 0.
+ * (GET /api/ActivityLogDetails?ParamId=443 finds every log that touched an invoice id). The detail naming
+ * a record ('invoiceId' 443, 'serviceVehicleId' 201) is declared with its record type
+ * (records/registry.ts `logDetail`). Names in neither get 0.
  */
 export const PARAM_IDS: Record<string, number> = {
   userId: 101,
   facilityId: 102,
   onDuty: 103,
   tiles: 104,
-  serviceVehicleId: 201,
   conversationId: 301,
   messageGroupId: 302,
   parkLine: 303,
-  invoiceId: 443,
   appointmentId: 501,
 };
+
+/** The parameter id an activity log detail of that name is stored with (0: none). */
+export const paramIdOf = (name: string): number =>
+  (Object.hasOwn(PARAM_IDS, name) ? PARAM_IDS[name] : logDetailParamId(name)) ?? 0;
 
 export interface AuditEntry {
   activity: string;
@@ -40,19 +44,12 @@ export async function audit(db: Db, user: SessionUser | undefined, entry: AuditE
         returning id`,
   );
   const details = Object.entries(entry.details ?? {}).filter(([, v]) => v !== undefined);
-  if (entry.recordType && entry.recordId != null) {
-    const key =
-      entry.recordType === 'Invoice'
-        ? 'invoiceId'
-        : entry.recordType === 'ServiceVehicle'
-          ? 'serviceVehicleId'
-          : undefined;
-    if (key && !details.some(([k]) => k === key)) details.push([key, entry.recordId]);
-  }
+  const key = recordTypeNamed(entry.recordType)?.logDetail?.name;
+  if (key && entry.recordId != null && !details.some(([k]) => k === key)) details.push([key, entry.recordId]);
   if (details.length === 0) return log.id;
   const values = details.map(
     ([name, value]) =>
-      sql`(${log.id}, ${PARAM_IDS[name] ?? 0}, ${name}, ${value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)})`,
+      sql`(${log.id}, ${paramIdOf(name)}, ${name}, ${value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)})`,
   );
   await db.rows(
     sql`insert into activity_log_details (activity_log_id, param_id, name, value) values ${sql.join(values, sql`, `)}`,

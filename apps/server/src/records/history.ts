@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
 import { type AuditEntry, audit } from '../http/audit.js';
+import type { RecordType } from './registry.js';
 
 /** One change as the record's history shows it. */
 export interface HistoryEntry {
@@ -20,8 +21,8 @@ export interface HistoryEntry {
 
 /** Where a record type keeps its history; the names are trusted constants, never input. */
 export interface HistoryDefinition {
-  /** The activity log's record type ('Invoice', 'ServiceVehicle'). */
-  recordType: string;
+  /** The declared record type (registry.ts `defineRecordType`) whose changes these are. */
+  record: RecordType;
   /** The history table: (<key>, activity, user_id, details, activity_log_id, activity_date, is_contact). */
   table: string;
   /** Its column naming the record. */
@@ -43,7 +44,7 @@ export class RecordHistory {
     const logId = await audit(db, user, {
       activity: entry.activity,
       type: entry.type ?? 'update',
-      recordType: d.recordType,
+      recordType: d.record.recordType,
       recordId: id,
       details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
     });

@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
 import { audit } from '../http/audit.js';
 import { conflict, type HttpError, notFound } from '../http/errors.js';
+import type { RecordType } from './registry.js';
 
 /** The lock columns every lockable record's write target carries. */
 export interface LockState {
@@ -21,14 +22,15 @@ export interface LockRow {
   lockedAt: string;
 }
 
-/** How a record type is stored and named; table and column names are trusted constants, never input. */
+/** How a record type is locked and named; table and column names are trusted constants, never input. */
 export interface LockableDefinition {
-  /** The activity log's record type ('Invoice', 'ServiceVehicle'). */
-  recordType: string;
+  /**
+   * The declared record type (registry.ts `defineRecordType`): its activity log name, its table (the
+   * kernel's queries alias it `r`) and the log detail every lock entry carries.
+   */
+  record: RecordType & { logDetail: NonNullable<RecordType['logDetail']> };
   /** The name in conflict messages ('Invoice', 'Service Vehicle'). */
   label: string;
-  /** The record's table; the kernel's queries alias it `r`. */
-  table: string;
   /** The lock table (one row per locked record: id, <lockKey>, user_id, locked_at); aliased `l`. */
   lockTable: string;
   /** The lock table's column naming the record. */
@@ -69,7 +71,7 @@ export class LockableRecord<S extends object = object> {
     const [row] = await db.rows<LockState & S>(
       sql`select r.id, ${d.state ? sql`${d.state}, ` : sql``}l.user_id as "lockUserId",
                  (select u.first_name || ' ' || u.last_name from users u where u.id = l.user_id) as "lockHolder"
-          from ${sql.raw(d.table)} r left join ${sql.raw(d.lockTable)} l on l.${sql.raw(d.lockKey)} = r.id
+          from ${sql.raw(d.record.table)} r left join ${sql.raw(d.lockTable)} l on l.${sql.raw(d.lockKey)} = r.id
           where r.id = ${id} for update of r`,
     );
     if (!row) throw d.notFound(id);
@@ -167,7 +169,7 @@ export class LockableRecord<S extends object = object> {
     await audit(db, user, {
       activity,
       type: 'action',
-      recordType: this.def.recordType,
+      recordType: this.def.record.recordType,
       recordId: id,
       details,
     });

@@ -11,7 +11,7 @@ import { FileStore } from '../files/file-store.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { insertAlerts } from '../modules/alerts/index.js';
 import type { UserAlert } from '../realtime/hub.js';
-import { assertReference, LockableRecord, RecordHistory } from './index.js';
+import { assertReference, defineRecordType, LockableRecord, RecordHistory } from './index.js';
 
 /** The kernel over a table of its own, to show it is generic over the table. */
 const suffix = `${process.pid}_${Math.floor(Math.random() * 1e6)}`;
@@ -35,10 +35,16 @@ const userByName = async (userName: string): Promise<SessionUser> => {
   return { ...u, sessionId: null as unknown as number };
 };
 
-const thing = new LockableRecord<{ name: string }>({
+/** The one declaration of the record type: its table and the log detail that names it. */
+const thingType = defineRecordType({
   recordType: 'KernelThing',
-  label: 'Thing',
   table: things,
+  logDetail: { name: 'kernelThingId', paramId: 9901 },
+});
+
+const thing = new LockableRecord<{ name: string }>({
+  record: thingType,
+  label: 'Thing',
   lockTable: locks,
   lockKey: 'thing_id',
   state: sql`r.name`,
@@ -48,7 +54,7 @@ const thing = new LockableRecord<{ name: string }>({
 
 const contacts: number[] = [];
 const thingHistory = new RecordHistory({
-  recordType: 'KernelThing',
+  record: thingType,
   table: history,
   key: 'thing_id',
   onContact: async (work, id) => {
@@ -266,10 +272,13 @@ describe('lockable record', () => {
     expect(target).toEqual({ id, name: 'thing', lockUserId: holder.id, lockHolder: name });
     const [lock] = await thing.holders(db, id);
     expect(lock).toEqual(expect.objectContaining({ recordId: id, userId: holder.id, user: name }));
-    const logs = await db.rows<{ activity: string }>(
-      sql`select activity from activity_logs where record_type = 'KernelThing' and record_id = ${id} order by id`,
+    const logs = await db.rows<{ activity: string; paramId: number; value: string }>(
+      sql`select l.activity, d.param_id as "paramId", d.value from activity_logs l
+          join activity_log_details d on d.activity_log_id = l.id and d.name = 'kernelThingId'
+          where l.record_type = 'KernelThing' and l.record_id = ${id} order by l.id`,
     );
-    expect(logs.map((l) => l.activity)).toEqual(['Locked thing']);
+    // The declared log detail names the record on its log, with the declared parameter id.
+    expect(logs).toEqual([{ activity: 'Locked thing', paramId: 9901, value: String(id) }]);
   });
 
   it('releases: own lock only by its holder, all by anyone the route lets, by id with locks.override', async () => {

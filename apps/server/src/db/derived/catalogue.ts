@@ -157,54 +157,72 @@ export const DERIVED: readonly DerivedCopy[] = [
                  left join invoices i on i.id = a.invoice_id`,
   },
   {
-    name: 'loaner-reservation-copies',
-    title: "A loaner reservation's copy of its invoice's facility and its schedule's loaner car",
-    pattern: 'row-copy',
-    migrations: ['0027'],
+    name: 'loaner-reservations',
+    title:
+      'A loaner reservation for every appointment schedule that carries a loaner car, kept to its sources',
+    pattern: 'table-copy',
+    migrations: ['0027', '0031'],
+    decision: '0019',
     sources: {
-      invoices: ['id', 'facility_id'],
-      appointment_schedules: ['id', 'loaner_car_id'],
-      loaner_reservations: ['invoice_id', 'appointment_schedule_id'],
+      appointment_schedules: ['id', 'invoice_id', 'loaner_car_id', 'expected_return_time', 'created_at'],
+      appointments: ['schedule_id', 'appointment_date_time', 'status_id'],
+      invoices: ['id', 'facility_id', 'customer_id', 'void', 'lost'],
+      loaner_cars: ['id', 'loaner_car_type_id'],
     },
-    target: { table: 'loaner_reservations', key: ['id'], columns: ['facility_id', 'loaner_car_id'] },
-    writer:
-      'triggers appointment_schedules_car_to_reservation and invoices_facility_to_reservations (migration 0027)',
-    triggers: [
-      { table: 'appointment_schedules', name: 'appointment_schedules_car_to_reservation', bulkLoad: 'on' },
-      { table: 'invoices', name: 'invoices_facility_to_reservations', bulkLoad: 'on' },
-    ],
-    functions: ['schedule_car_to_reservation', 'invoice_facility_to_reservations'],
-    // The car follows the schedule's while the schedule has one (a check-out may choose another car: the usage
-    // keeps that); a reservation without a schedule keeps its own.
-    expected: `select r.id, i.facility_id, coalesce(s.loaner_car_id, r.loaner_car_id) as loaner_car_id
-                 from loaner_reservations r
-                 join invoices i on i.id = r.invoice_id
-                 left join appointment_schedules s on s.id = r.appointment_schedule_id`,
-    actual: `select r.id, r.facility_id, r.loaner_car_id from loaner_reservations r
-               where exists (select 1 from invoices i where i.id = r.invoice_id)`,
-  },
-  {
-    name: 'loaner-reservation-per-schedule',
-    title: 'A loaner reservation for every appointment schedule that carries a loaner car',
-    pattern: 'row-copy',
-    migrations: ['0027'],
-    sources: { appointment_schedules: ['id', 'loaner_car_id', 'invoice_id'] },
-    target: { table: 'loaner_reservations', key: ['appointment_schedule_id'], columns: [] },
-    writer: 'trigger appointment_schedules_loaner_reservation (migration 0027)',
+    target: {
+      table: 'loaner_reservations',
+      key: ['appointment_schedule_id'],
+      columns: [
+        'invoice_id',
+        'customer_id',
+        'facility_id',
+        'loaner_car_type_id',
+        'loaner_car_id',
+        'appointment_date',
+        'expected_return',
+        'cancelled_at',
+      ],
+    },
+    writer: 'function loaner_reservations_sync(schedule ids), called by the triggers of migration 0031',
     triggers: [
       { table: 'appointment_schedules', name: 'appointment_schedules_loaner_reservation', bulkLoad: 'off' },
+      { table: 'appointments', name: 'appointments_loaner_reservation', bulkLoad: 'off' },
+      { table: 'invoices', name: 'invoices_loaner_reservations', bulkLoad: 'off' },
     ],
-    functions: ['schedule_loaner_reservation'],
-    expected: `select s.id as appointment_schedule_id from appointment_schedules s
-                 join invoices i on i.id = s.invoice_id join loaner_cars lc on lc.id = s.loaner_car_id`,
-    actual: `select r.appointment_schedule_id from loaner_reservations r
-               join appointment_schedules s on s.id = r.appointment_schedule_id
-               join invoices i on i.id = s.invoice_id join loaner_cars lc on lc.id = s.loaner_car_id`,
-    // The trigger's own insert for each schedule that lacks one (it does nothing where one exists).
+    functions: [
+      'loaner_reservations_sync',
+      'loaner_schedules',
+      'schedule_to_loaner_reservation',
+      'visit_to_loaner_reservation',
+      'invoice_to_loaner_reservations',
+    ],
+    // Decision 0019's rule. A schedule with a car: its car, type, invoice, customer, facility and expected return;
+    // the newest visit's time (else the reservation's own, else the schedule's creation); cancelled when the newest
+    // visit is cancelled or the invoice void or lost. A schedule whose car was taken off: its reservation as it
+    // was, cancelled. (cancelled_at compares as whether it is set: it keeps the first moment.)
+    expected: `select s.id as appointment_schedule_id, s.invoice_id, i.customer_id, i.facility_id, lc.loaner_car_type_id,
+                      s.loaner_car_id, coalesce(v.at, r.appointment_date, s.created_at) as appointment_date,
+                      s.expected_return_time as expected_return,
+                      coalesce(v.status_id = 5 or i.void or i.lost, false) as cancelled
+                 from appointment_schedules s
+                 join invoices i on i.id = s.invoice_id
+                 join loaner_cars lc on lc.id = s.loaner_car_id
+                 left join loaner_reservations r on r.appointment_schedule_id = s.id
+                 left join lateral (select a.appointment_date_time as at, a.status_id from appointments a
+                                     where a.schedule_id = s.id order by a.id desc limit 1) v on true
+               union all
+               select r.appointment_schedule_id, r.invoice_id, r.customer_id, r.facility_id, r.loaner_car_type_id,
+                      r.loaner_car_id, r.appointment_date, r.expected_return, true
+                 from loaner_reservations r join appointment_schedules s on s.id = r.appointment_schedule_id
+                where s.loaner_car_id is null`,
+    actual: `select r.appointment_schedule_id, r.invoice_id, r.customer_id, r.facility_id, r.loaner_car_type_id,
+                    r.loaner_car_id, r.appointment_date, r.expected_return, r.cancelled_at is not null as cancelled
+               from loaner_reservations r join appointment_schedules s on s.id = r.appointment_schedule_id`,
+    // The one writer, over every schedule that carries a car or has a reservation.
     repair: [
-      `update appointment_schedules s set loaner_car_id = s.loaner_car_id
-         where s.loaner_car_id is not null
-           and not exists (select 1 from loaner_reservations r where r.appointment_schedule_id = s.id)`,
+      `select loaner_reservations_sync(array(select s.id from appointment_schedules s
+          where s.loaner_car_id is not null
+             or exists (select 1 from loaner_reservations r where r.appointment_schedule_id = s.id) order by s.id))`,
     ],
   },
   {

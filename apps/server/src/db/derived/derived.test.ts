@@ -297,6 +297,17 @@ const workload: readonly Statement[] = [
     `update appointment_schedules set time_allowed = ${15 + Math.floor(random() * 8) * 15} where id = ${pick(own.schedules)}`,
   (own, _r, pick) =>
     `update appointments set customer_name = 'Someone Else', time_allowed = 1 where id = ${pick(own.appointments)}`,
+  // The visit's time and status, the schedule's expected return, the invoice's customer and lost flag (what the
+  // loaner reservation follows).
+  (own, random, pick) =>
+    `update appointments set appointment_date_time = appointment_date_time + interval '${1 + Math.floor(random() * 48)} hours' where id = ${pick(own.appointments)}`,
+  (own, random, pick) =>
+    `update appointments set status_id = ${1 + Math.floor(random() * 5)} where id = ${pick(own.appointments)}`,
+  (own, _r, pick) =>
+    `update appointment_schedules set expected_return_time = now() + interval '2 days' where id = ${pick(own.schedules)}`,
+  (own, _r, pick) => `update invoices set lost = not lost where id = ${pick(own.invoices)}`,
+  (own, _r, pick) =>
+    `update appointment_schedules set loaner_car_id = null where id = ${pick(own.schedules)}`,
   // A loaner car given to a schedule (its reservation appears), changed, and the invoice moved (its facility).
   (own, _r, pick) =>
     `update appointment_schedules set loaner_car_id = (select id from loaner_cars order by random() limit 1) where id = ${pick(own.schedules)}`,

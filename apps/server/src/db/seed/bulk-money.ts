@@ -101,29 +101,32 @@ export async function seedApprovals(ctx: SeedContext): Promise<void> {
 }
 
 /**
- * Loaner reservations: one for every schedule with a loaner car (migration 0027's rule), with check-out/check-in
- * when past.
+ * The loaner schedules' expected return: a day after the newest visit (or the schedule's creation). The
+ * reservations themselves are the database's to write (decision 0019): seedLoanerReservations, once the visits
+ * and invoices are in.
  */
 export async function seedLoaners(ctx: SeedContext): Promise<void> {
+  await exec(
+    ctx,
+    `update appointment_schedules s set expected_return_time = coalesce(v.at, v.created_at) + interval '1 day'
+     from (select distinct on (ls.id) ls.id, ls.created_at, ap.appointment_date_time as at
+             from appointment_schedules ls left join appointments ap on ap.schedule_id = ls.id
+            where ls.loaner_car_id is not null
+            order by ls.id, ap.id desc) v
+     where v.id = s.id`,
+  );
+}
+
+/**
+ * Loaner reservations: one for every schedule with a loaner car, written by the database's one writer
+ * (loaner_reservations_sync, migration 0031; its triggers are off during the load), then check-out/check-in
+ * when past. Needs the schedules' indexes (one lookup of the newest visit per schedule).
+ */
+export async function seedLoanerReservations(ctx: SeedContext): Promise<void> {
   const { anchorSql: now } = ctx;
   await exec(
     ctx,
-    `insert into loaner_reservations (appointment_schedule_id, invoice_id, customer_id, facility_id, loaner_car_type_id,
-       loaner_car_id, appointment_date, expected_return, cancelled_at, created_by_id, created_at, updated_at)
-     select s.id, s.invoice_id, i.customer_id, i.facility_id, lc.loaner_car_type_id, s.loaner_car_id,
-       coalesce(a.at, s.created_at), coalesce(a.at, s.created_at) + interval '1 day',
-       case when i.void or i.lost then s.created_at + interval '1 day' end, s.created_by_id, s.created_at, s.created_at
-     from appointment_schedules s join invoices i on i.id = s.invoice_id join loaner_cars lc on lc.id = s.loaner_car_id
-     left join (select ap.schedule_id, max(ap.appointment_date_time) as at from appointments ap
-             join appointment_schedules ls on ls.id = ap.schedule_id and ls.loaner_car_id is not null
-           group by ap.schedule_id) a on a.schedule_id = s.id
-     where s.loaner_car_id is not null
-     order by s.id`,
-  );
-  await exec(
-    ctx,
-    `update appointment_schedules s set expected_return_time = r.expected_return
-     from loaner_reservations r where r.appointment_schedule_id = s.id`,
+    'select loaner_reservations_sync(array(select id from appointment_schedules where loaner_car_id is not null order by id))',
   );
   await exec(
     ctx,

@@ -5,6 +5,7 @@ import type { Database, Orm } from '../client.js';
 import { BULK_LOAD_OFF, derivedCopy } from '../derived/catalogue.js';
 import { repairStatements } from '../derived/check.js';
 import { linkedCount } from './bulk-exprs.js';
+import { seedLoanerReservations } from './bulk-money.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
 import { exec, rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
 import { seedDirectory } from './directory.js';
@@ -106,6 +107,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await tx.execute(sql.raw('set local session_replication_role = replica'));
       const { writers } = await seedSmallTables(ctx, people, hashes, rng, false);
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
+      await step(ctx, 'loaner reservations', () => seedLoanerReservations(ctx));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, "vehicles' invoice state", () => rebuild(ctx, 'vehicle-invoice-state'));
@@ -141,6 +143,11 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     await db.orm.transaction(async (tx) => {
       await step(bulk(tx), "vehicles' invoice state", () => rebuild(bulk(tx), 'vehicle-invoice-state'));
       await step(bulk(tx), "visits' calendar copies", () => rebuild(bulk(tx), 'visit-calendar-copies'));
+      // After the indexes: the one writer looks up each loaner schedule's newest visit.
+      await step(bulk(tx), 'loaner reservations', async () => {
+        await seedLoanerReservations(bulk(tx));
+        await capHappenedTimestamps(bulk(tx), ['loaner_reservations', 'loaner_car_usages']);
+      });
       for (const { table, name } of BULK_LOAD_OFF)
         await exec(bulk(tx), `alter table ${table} enable trigger ${name}`);
       await advanceSequences(bulk(tx));

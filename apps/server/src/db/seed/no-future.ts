@@ -23,7 +23,7 @@ export const FUTURE_ALLOWED: Readonly<Record<string, readonly string[]>> = {
  * parking, locks); this pass catches the rest. One scan per table (only rows with a later time are
  * written), so it stays cheap at the largest scale.
  */
-export async function capHappenedTimestamps(ctx: SeedContext): Promise<void> {
+export async function capHappenedTimestamps(ctx: SeedContext, tables?: readonly string[]): Promise<void> {
   const cols = await rows<{ table: string; column: string }>(
     ctx,
     `select table_name as table, column_name as column from information_schema.columns
@@ -31,6 +31,7 @@ export async function capHappenedTimestamps(ctx: SeedContext): Promise<void> {
   );
   const byTable = new Map<string, string[]>();
   for (const { table, column } of cols) {
+    if (tables && !tables.includes(table)) continue;
     if (FUTURE_ALLOWED[table]?.includes(column)) continue;
     byTable.set(table, [...(byTable.get(table) ?? []), column]);
   }

@@ -510,23 +510,7 @@ export class ScheduleService {
               where id = ${current.id}`,
         );
       }
-      // The loaner reservation follows the schedule (the loaner reservations screen reads it).
-      if (car) {
-        await tx.rows(
-          sql`insert into loaner_reservations (appointment_schedule_id, invoice_id, customer_id, facility_id, loaner_car_type_id,
-                loaner_car_id, appointment_date, expected_return, created_by_id)
-              values (${schedule.id}, ${invoiceId}, ${inv.customerId}, ${inv.facilityId}, ${car.loanerCarTypeId}, ${car.id},
-                ${when.at}::timestamptz, ${when.ret}::timestamptz, ${user.id})
-              on conflict (appointment_schedule_id) do update set loaner_car_id = excluded.loaner_car_id,
-                loaner_car_type_id = excluded.loaner_car_type_id, appointment_date = excluded.appointment_date,
-                expected_return = excluded.expected_return, cancelled_at = null, updated_at = now()`,
-        );
-      } else {
-        await tx.rows(
-          sql`update loaner_reservations set cancelled_at = now(), updated_at = now()
-              where appointment_schedule_id = ${schedule.id} and cancelled_at is null`,
-        );
-      }
+      // The loaner reservation follows the schedule and its visit: the database writes it (decision 0019).
       await tx.rows(
         sql`update invoices set scheduled = true, updated_at = now() where id = ${invoiceId} and not scheduled`,
       );
@@ -595,10 +579,7 @@ export class ScheduleService {
         sql`insert into appointment_status_updates (appointment_id, invoice_id, part_type_id, status_id, user_id, note)
             values (${current.id}, ${body.invoiceId}, ${body.partTypeId}, ${AppointmentStatus.Cancelled}, ${user.id}, ${body.note || null})`,
       );
-      await tx.rows(
-        sql`update loaner_reservations set cancelled_at = now(), updated_at = now()
-            where appointment_schedule_id = ${current.scheduleId} and cancelled_at is null`,
-      );
+      // The visit cancelled cancels its loaner reservation (the database's rule, decision 0019).
       await tx.rows(
         sql`update invoices set scheduled = exists (select 1 from appointments a where a.invoice_id = ${body.invoiceId}
               and a.status_id in (${inList([AppointmentStatus.Scheduled, AppointmentStatus.Arrived])})), updated_at = now()

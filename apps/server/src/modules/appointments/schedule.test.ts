@@ -276,6 +276,63 @@ describe('appointment schedule save', () => {
     expect(both.find((r) => r.statusCode === 409)?.json().detail).toMatch(/^Loaner car /);
   });
 
+  it('the loaner reservation follows each save and cancel (written by the database, decision 0019)', async () => {
+    const day = uniqueDay();
+    const id = await invoice();
+    const car = await ownLoanerCar();
+    const reservation = async () => {
+      const [r] = await app.deps.db.rows<{
+        loanerCarId: number;
+        at: string;
+        ret: string | null;
+        cancelled: boolean;
+        n: number;
+      }>(
+        sql`select r.loaner_car_id as "loanerCarId", to_json(r.appointment_date) #>> '{}' as at,
+                   to_json(r.expected_return) #>> '{}' as ret, r.cancelled_at is not null as cancelled,
+                   (select count(*)::int from loaner_reservations x where x.invoice_id = ${id}) as n
+            from loaner_reservations r where r.invoice_id = ${id}`,
+      );
+      return r;
+    };
+    const visitAt = async () => {
+      const [v] = await app.deps.db.rows<{ at: string }>(
+        sql`select to_json(appointment_date_time) #>> '{}' as at from appointments where invoice_id = ${id}
+            order by id desc limit 1`,
+      );
+      return v.at;
+    };
+    const save = async (at: string, extra: Record<string, unknown>) => {
+      const res = await post('/api/appointmentsSchedule/save', assistant, form(id, `${day}T${at}`, extra));
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save('08:00', { loanerCarId: car, expectedReturnTime: `${day}T17:00` });
+    const booked = await reservation();
+    expect(booked).toMatchObject({ loanerCarId: car, cancelled: false, n: 1 });
+    expect(booked.at).toBe(await visitAt());
+    // Moved: the reservation's date follows the visit.
+    await save('10:00', { loanerCarId: car, expectedReturnTime: `${day}T18:00` });
+    const moved = await reservation();
+    expect(moved.at).toBe(await visitAt());
+    expect(moved.at).not.toBe(booked.at);
+    expect(moved.ret).not.toBe(booked.ret);
+    // Saved without a car: cancelled, the car kept; with one again: active.
+    await save('10:00', {});
+    expect(await reservation()).toMatchObject({ loanerCarId: car, cancelled: true, n: 1 });
+    await save('10:00', { loanerCarId: car, expectedReturnTime: `${day}T18:00` });
+    expect(await reservation()).toMatchObject({ cancelled: false, n: 1 });
+    // The visit cancelled cancels the reservation; booked again, it is active again.
+    expect(
+      (await post('/api/appointmentsSchedule/cancel', assistant, { invoiceId: id, partTypeId: 2 }))
+        .statusCode,
+    ).toBe(200);
+    expect(await reservation()).toMatchObject({ cancelled: true });
+    await save('11:00', { loanerCarId: car, expectedReturnTime: `${day}T18:00` });
+    const rebooked = await reservation();
+    expect(rebooked).toMatchObject({ cancelled: false, n: 1 });
+    expect(rebooked.at).toBe(await visitAt());
+  });
+
   it('moves an appointment (history keeps the old time), rebooks after a ReSchedule, cancels', async () => {
     const day = uniqueDay();
     const id = await invoice();

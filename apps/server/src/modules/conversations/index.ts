@@ -2,7 +2,7 @@
 import type { App } from '../../app-type.js';
 import { conversationRoutes } from './routes.js';
 
-export { conversationsResource, visibleTo } from './resource.js';
+export { conversationsResource } from './resource.js';
 export { postSystemNotice, type SystemNotice } from './system-notice.js';
 export { ConversationWriter } from './writer.js';
 

@@ -7,6 +7,7 @@ import type { UserAlert } from '../../realtime/hub.js';
 import { type AlertPusher, idList, insertAlerts } from '../alerts/index.js';
 import { type GroupListener, groupAudience } from '../subscriptions/index.js';
 import type { Db } from '../../db/unit-of-work.js';
+import { messageType } from './record-type.js';
 
 export interface Sender {
   id: number;
@@ -125,7 +126,7 @@ export class ConversationWriter {
           values (${m.conversationId}, ${m.message}, ${m.sender.id}, now() + ${MESSAGE_LIFETIME}) returning id`,
     );
     if (m.image) {
-      const owner = { ownerUserId: m.sender.id, ownerType: 'Message', ownerId: msg.id };
+      const owner = { ownerUserId: m.sender.id, ownerType: messageType.recordType, ownerId: msg.id };
       const rel = await this.store.saveImage(tx, m.image, 'messages', owner);
       await tx.rows(sql`update messages set image_attachment_path = ${rel} where id = ${msg.id}`);
     }

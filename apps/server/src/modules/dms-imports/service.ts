@@ -30,6 +30,7 @@ import { assertReference } from '../../records/index.js';
 import { FileContentError, readHead, readRows } from './readers.js';
 import { receiveFile } from './upload.js';
 import { XlsxError } from './xlsx-reader.js';
+import { dmsImportType } from './record-type.js';
 
 export interface DmsDeps {
   db: Database;
@@ -114,7 +115,7 @@ export async function uploadImport(
               : 'text/csv',
           folder: 'dms-imports',
         },
-        { ownerUserId: user.id, ownerType: 'DmsImport' },
+        { ownerUserId: user.id, ownerType: dmsImportType.recordType },
       ),
     // The facility is checked before the file is stored (when its field comes first, as the screen sends it).
     async (fields) => void (await facilityOf(fields)),

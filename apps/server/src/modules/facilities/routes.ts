@@ -15,6 +15,7 @@ import type { App } from '../../app-type.js';
 import { IMAGE_UPLOAD_FIELD, readImageUpload, sendImage } from '../../files/images.js';
 import { currentUser } from '../../http/auth.js';
 import { FacilityService } from './service.js';
+import { facilityType } from './record-type.js';
 
 const tags = ['facilities'];
 
@@ -71,7 +72,7 @@ export function facilityRoutes(app: App) {
         querystring: facilityPictureQuery,
       },
     },
-    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'facilities'),
+    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'facilities', facilityType.recordType),
   );
   r.get(
     '/api/facilities/:id',

@@ -15,6 +15,7 @@ import { FACILITY_COLUMNS, milesFrom } from './queries.js';
 import { saveChildren } from './save-children.js';
 import { likeContains as like } from '../../odata/index.js';
 import type { Db } from '../../db/unit-of-work.js';
+import { facilityType } from './record-type.js';
 
 type Row = FacilityDetail;
 
@@ -145,7 +146,7 @@ export class FacilityService {
       const filePath = await storeImage(tx, this.config, upload, {
         folder: 'facilities',
         userId: user.id,
-        ownerType: 'Facility',
+        ownerType: facilityType.recordType,
         ownerId: facilityId,
       });
       if (facilityId !== undefined) {

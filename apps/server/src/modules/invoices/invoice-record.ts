@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { type HistoryEntry, LockableRecord, type LockState, RecordHistory } from '../../records/index.js';
+import {
+  defineRecordType,
+  type HistoryEntry,
+  LockableRecord,
+  type LockState,
+  RecordHistory,
+} from '../../records/index.js';
 import { finalizedProblem, type InvoiceState } from './workflow/workflow.js';
 
 export { describeChanges } from '../../records/index.js';
@@ -13,11 +19,21 @@ export interface InvoiceWriteTarget extends InvoiceState, LockState {}
 
 export const invoiceMissing = (id: number) => notFound(invoiceNotFound(id));
 
+/**
+ * An invoice as the shared layers know it: every log of it carries `invoiceId` (param 443); its files
+ * (images, signatures, stored PDFs) are read by invoice readers while it exists.
+ */
+export const invoiceType = defineRecordType({
+  recordType: 'Invoice',
+  table: 'invoices',
+  logDetail: { name: 'invoiceId', paramId: 443 },
+  files: { action: 'invoice.read' },
+});
+
 /** An invoice as the records kernel knows it: the lock, and the work flow state read with it. */
 export const invoiceRecord = new LockableRecord<InvoiceState>({
-  recordType: 'Invoice',
+  record: invoiceType,
   label: 'Invoice',
-  table: 'invoices',
   lockTable: 'invoice_locks',
   lockKey: 'invoice_id',
   state: sql`r.submitted, r.finalized, r.void, r.lost, r.payment_type_id as "paymentTypeId",
@@ -27,7 +43,7 @@ export const invoiceRecord = new LockableRecord<InvoiceState>({
 });
 
 export const invoiceHistory = new RecordHistory({
-  recordType: 'Invoice',
+  record: invoiceType,
   table: 'invoice_history',
   key: 'invoice_id',
 });

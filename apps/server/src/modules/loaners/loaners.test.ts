@@ -83,7 +83,7 @@ describe('loaner reservations', () => {
     const [first, second] = [await ownCar(), await ownCar()];
     const { scheduleId, invoiceId } = await scheduleWithLoaner(first);
     const { db } = app.deps;
-    // Plain SQL, not the form: the database keeps the reservation (migration 0027).
+    // Plain SQL, not the form: the database keeps the reservation (decision 0019).
     await db.rows(sql`update appointment_schedules set loaner_car_id = ${second} where id = ${scheduleId}`);
     expect(await row(scheduleId)).toMatchObject({ loanerCarId: second });
     const filtered = async (filter: string) =>

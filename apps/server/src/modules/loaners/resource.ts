@@ -4,7 +4,7 @@ import type { Db } from '../../db/unit-of-work.js';
 import { f, lookup, nn, out } from '../../odata/fields.js';
 import type { ODataResource } from '../../odata/types.js';
 
-/** The car of a row: the one checked out, else the one reserved (which follows the schedule's, migration 0027). */
+/** The car of a row: the one checked out, else the one reserved (which follows the schedule's, decision 0019). */
 const CAR = 'coalesce(u.loaner_car_id, r.loaner_car_id)';
 const EXPECTED_RETURN = 'coalesce(r.expected_return, s.expected_return_time)';
 const cents = (col: string) => `(round(${col} * 100))::int`;
@@ -13,7 +13,7 @@ const cents = (col: string) => `(round(${col} * 100))::int`;
  * GET /api/LoanerReservations (spec 2 §7 "Loaner reservations: OData GET on appointment schedules"): every
  * appointment schedule that carries a loaner car or a reservation, with its reservation, check-out/check-in
  * (loaner_car_usages) and the driver's insurance and licence. Row id = the schedule's id. Every schedule with a
- * loaner car has its reservation row (migration 0027 keeps it), so the list is read from the reservations,
+ * loaner car has its reservation row (the database keeps it, decision 0019), so the list is read from the reservations,
  * newest appointment first through loaner_reservations_date_idx. Its filters (date, facility, car) read the
  * reservation and its usage; the schedule and invoice are left joins on their keys (a reservation's schedule
  * and invoice always exist: foreign keys), which PostgreSQL leaves out of the count.

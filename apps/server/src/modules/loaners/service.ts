@@ -129,26 +129,32 @@ export class LoanerService {
             `${other.name} is out with invoice ${other.invoiceId ?? '?'} since ${new Date(other.checkOutAt).toISOString().slice(0, 10)}; check it in first.`,
           );
       }
-      let reservationId = cur.reservationId;
-      if (reservationId === null) {
-        const [made] = await tx.rows<{ id: number }>(
-          sql`insert into loaner_reservations (appointment_schedule_id, invoice_id, customer_id, facility_id, loaner_car_type_id,
-                loaner_car_id, appointment_date, expected_return, created_by_id)
-              values (${scheduleId}, ${cur.invoiceId}, ${cur.customerId}, ${cur.facilityId}, ${cur.carTypeId}, ${carId},
-                      coalesce(${cur.visitAt}::timestamptz, now()), ${cur.expectedReturnTime}, ${user.id})
-              returning id`,
-        );
-        reservationId = made.id;
-      } else if (body.loanerCarId !== undefined) {
+      // The reservation follows its schedule; the database writes it (decision 0019). A car chosen at check-out
+      // and a new expected return are the schedule's. A cancelled reservation (its schedule carries no car any
+      // more) stays as it is; the car checked out is kept in the usage.
+      const carChanged =
+        body.loanerCarId !== undefined &&
+        carId !== null &&
+        cur.scheduleCarId !== null &&
+        carId !== cur.scheduleCarId;
+      if (carChanged || body.expectedReturn !== undefined) {
         await tx.rows(
-          sql`update loaner_reservations set loaner_car_id = ${carId}, updated_at = now() where id = ${reservationId}`,
+          sql`update appointment_schedules
+                set loaner_car_id = ${carChanged ? sql`${carId}` : sql`loaner_car_id`},
+                    expected_return_time = ${body.expectedReturn === undefined ? sql`expected_return_time` : sql`${body.expectedReturn}::timestamptz`},
+                    updated_at = now()
+              where id = ${scheduleId}`,
         );
       }
-      if (body.expectedReturn !== undefined) {
-        await tx.rows(
-          sql`update loaner_reservations set expected_return = ${body.expectedReturn}, updated_at = now() where id = ${reservationId}`,
-        );
+      // A schedule whose car was set while the triggers were off has none yet: the one writer makes it.
+      if (cur.reservationId === null) {
+        await tx.rows(sql`select loaner_reservations_sync(array[${scheduleId}]::int[])`);
       }
+      const [reservation] = await tx.rows<{ id: number }>(
+        sql`select id from loaner_reservations where appointment_schedule_id = ${scheduleId}`,
+      );
+      if (!reservation) throw notFound(`Loaner reservation ${scheduleId} not found.`);
+      const reservationId = reservation.id;
       const v = {
         checkOutFuel: pick('checkOutFuel'),
         checkInFuel: pick('checkInFuel'),

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { notFound } from '../../http/errors.js';
-import { type HistoryEntry, LockableRecord, type LockState, RecordHistory } from '../../records/index.js';
+import {
+  defineRecordType,
+  type HistoryEntry,
+  LockableRecord,
+  type LockState,
+  RecordHistory,
+} from '../../records/index.js';
 
 export { assertReference, describeChanges } from '../../records/index.js';
 
@@ -11,10 +17,20 @@ export type WriteTarget = LockState;
 
 export const svNotFound = (id: number) => notFound(`Service vehicle ${id} not found.`);
 
-export const serviceVehicleRecord = new LockableRecord({
+/**
+ * A service vehicle as the shared layers know it: every log of it carries `serviceVehicleId` (param 201);
+ * its files (RO, insurance card and windshield images) are read by service vehicle readers while it exists.
+ */
+export const serviceVehicleType = defineRecordType({
   recordType: 'ServiceVehicle',
-  label: 'Service Vehicle',
   table: 'service_vehicles',
+  logDetail: { name: 'serviceVehicleId', paramId: 201 },
+  files: { action: 'serviceVehicle.read' },
+});
+
+export const serviceVehicleRecord = new LockableRecord({
+  record: serviceVehicleType,
+  label: 'Service Vehicle',
   lockTable: 'service_vehicle_locks',
   lockKey: 'service_vehicle_id',
   notFound: svNotFound,
@@ -27,7 +43,7 @@ export const serviceVehicleRecord = new LockableRecord({
 
 /** The history; a contact entry also stamps last_contact_at, which the priority rule reads (priority-sql.ts). */
 export const serviceVehicleHistory = new RecordHistory({
-  recordType: 'ServiceVehicle',
+  record: serviceVehicleType,
   table: 'service_vehicle_history',
   key: 'service_vehicle_id',
   onContact: async (db, id) => {

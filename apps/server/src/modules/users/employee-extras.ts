@@ -8,6 +8,7 @@ import { type ImageUpload, storeImage } from '../../files/images.js';
 import { audit } from '../../http/audit.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { assertCanManageUser } from './role-guard.js';
+import { userType } from './record-type.js';
 
 const WINDOW = { Day: '1 day', Week: '7 days', Month: '1 month' } as const;
 export type View = keyof typeof WINDOW;
@@ -57,7 +58,7 @@ export class EmployeeExtras {
       const filePath = await storeImage(tx, this.config, upload, {
         folder: 'users',
         userId: user.id,
-        ownerType: 'User',
+        ownerType: userType.recordType,
         ownerId: userId,
       });
       const rows = await tx.rows(

@@ -17,6 +17,7 @@ import { IMAGE_UPLOAD_FIELD, readImageUpload, sendImage } from '../../files/imag
 import { currentUser } from '../../http/auth.js';
 import { EmployeeExtras } from './employee-extras.js';
 import { EmployeeService } from './employee-service.js';
+import { userType } from './record-type.js';
 
 const tags = ['users'];
 
@@ -72,7 +73,7 @@ export function employeeRoutes(app: App) {
         querystring: profilePictureQuery,
       },
     },
-    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'users'),
+    (req, reply) => sendImage(reply, app.deps, req.query.FilePath, 'users', userType.recordType),
   );
   r.post(
     '/api/users/profilePicture',
