@@ -18,13 +18,9 @@ import { currentUser } from '../../http/auth.js';
 import { sendJson } from '../../http/send-json.js';
 import { hubOf } from '../../realtime/hub.js';
 import { ConversationWriter } from '../conversations/index.js';
-import {
-  calendar,
-  dayRelatedRecords,
-  ScheduleService,
-  scheduleDetails,
-  scheduleList,
-} from './schedule-service.js';
+import { calendar } from './calendar-read.js';
+import { dayRelatedRecords, scheduleDetails, scheduleList } from './schedule-reads.js';
+import { ScheduleService } from './schedule-service.js';
 
 const tags = ['appointments'];
 
