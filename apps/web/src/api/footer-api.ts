@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { conversationKeys } from '../query/conversation-keys';
+import { conversationKeys } from '../query/query-keys';
 import { ApiError, http, type ODataPage } from './http';
 import type { Alert, ParkedItem } from '@glass/domain/contracts';
 

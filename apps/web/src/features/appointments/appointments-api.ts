@@ -49,12 +49,3 @@ export const appointmentsApi = {
 };
 
 /** Query keys of this area: every key starts with 'appointments', so one invalidation refreshes them all. */
-export const appointmentKeys = {
-  all: ['appointments'] as const,
-  facility: (day: string) => ['appointments', 'facility', day] as const,
-  details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
-  calendar: (q: object) => ['appointments', 'calendar', q] as const,
-  dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
-  list: (q: object) => ['appointments', 'list', q] as const,
-  routes: (q: object) => ['appointments', 'routes', q] as const,
-};

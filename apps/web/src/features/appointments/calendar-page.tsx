@@ -30,11 +30,12 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { dateToDay, dateToWall, statusStyle, timeLabel, wallToDate } from './appointment-colors';
 import { AppointmentDrawer } from './appointment-drawer';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi } from './appointments-api';
 import { moveBody } from './schedule-body';
 import { useAppointmentLive } from './use-appointment-live';
 import { PageSwitchBar } from './page-switch-bar';
 import { usePageSwitches } from './use-page-switches';
+import { appointmentKeys } from '../../query/query-keys';
 
 const localizer = dayjsLocalizer(dayjs);
 
@@ -92,7 +93,7 @@ export function CalendarPage() {
   });
   useFailureToast(cal.isError, FAILED_TO_LIST_APPOINTMENTS);
   const installers = useQuery({
-    queryKey: ['appointments', 'installers', startDate, view],
+    queryKey: appointmentKeys.calendarInstallers(startDate, view),
     queryFn: () => http.get<Installer[]>('users/installers', { query: { startDate, view, isActive: true } }),
   });
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);

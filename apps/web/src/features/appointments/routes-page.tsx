@@ -23,8 +23,9 @@ import { formatKm, useRouteOrder } from '../../ui/route-plan';
 import { RouteStopList, RouteSuggestionNotice } from '../../ui/route-stop-list';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { SearchSelect } from '../../ui/search-select';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi } from './appointments-api';
 import { useAppointmentLive } from './use-appointment-live';
+import { appointmentKeys } from '../../query/query-keys';
 
 const ALL = 0;
 
@@ -58,7 +59,7 @@ export function RoutesPage() {
     setParams(i === ALL ? { date: d } : { date: d, installerId: String(i) }, { replace: true });
   };
   const installers = useQuery({
-    queryKey: ['appointments', 'installers', 'active'],
+    queryKey: appointmentKeys.activeInstallers,
     queryFn: () => http.get<Installer[]>('users/installers', { query: { isActive: true } }),
   });
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
@@ -165,7 +166,7 @@ function RouteEditor({ route }: { route: InstallerRoute }) {
         }),
         'Route saved',
       );
-      await queryClient.invalidateQueries({ queryKey: ['appointments', 'routes'] });
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.allRoutes });
     } catch (e) {
       // withProgress has shown the server's message as a toast; it stays here too until the next save.
       setFailure(

@@ -13,8 +13,9 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { DateTimeField } from '../../ui/date-fields';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi } from './appointments-api';
 import { ScheduleMap } from './schedule-map';
+import { appointmentKeys } from '../../query/query-keys';
 
 type FormValues = Omit<ScheduleSaveBody, 'scheduleInvoiceId'>;
 const WALL = 'YYYY-MM-DDTHH:mm';
@@ -65,12 +66,12 @@ export function SchedulePage() {
     enabled: invoiceId !== null,
   });
   const installers = useQuery({
-    queryKey: ['appointments', 'installers', 'active'],
+    queryKey: appointmentKeys.activeInstallers,
     queryFn: () => http.get<Installer[]>('users/installers', { query: { isActive: true } }),
   });
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
   const waiting = useQuery({
-    queryKey: ['customerWaitingOptions'],
+    queryKey: appointmentKeys.customerWaitingOptions,
     queryFn: () => http.get<{ id: number; name: string }[]>('customerWaitingOptions'),
     staleTime: 5 * 60_000,
   });

@@ -15,8 +15,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
 import { makePhoneCall } from '../phone-bridge';
-import { callCenterApi, callCenterKeys } from './call-center-api';
+import { callCenterApi } from './call-center-api';
 import { formatTalk, MatchLinks } from './call-parts';
+import { callCenterKeys } from '../../query/query-keys';
 
 const PRIORITY_LABELS: Record<number, string> = {
   1: 'Repairs, no contact yet',

@@ -14,9 +14,10 @@ import { DataTable } from '../../ui/data-table';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
-import { loanerKeys, loanersApi } from './loaners-api';
+import { loanersApi } from './loaners-api';
 import { UsageDrawer } from './usage-drawer';
 import './loaners.css';
+import { loanerKeys } from '../../query/query-keys';
 
 const PAGE = 25;
 const WIDE: Breakpoint[] = ['md'];

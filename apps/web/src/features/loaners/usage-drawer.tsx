@@ -8,7 +8,8 @@ import { ApiError } from '../../api/http';
 import { toastSuccess } from '../../api/notices';
 import { LookupSelect } from '../../resources/lookup-select';
 import { DateTimeField } from '../../ui/date-fields';
-import { loanerKeys, loanersApi } from './loaners-api';
+import { loanersApi } from './loaners-api';
+import { loanerKeys } from '../../query/query-keys';
 
 const FUEL = Array.from({ length: 9 }, (_, i) => ({
   value: i,

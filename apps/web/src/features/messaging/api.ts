@@ -6,7 +6,7 @@ import type {
   MessageGroup,
   Subscription,
 } from '@glass/domain/contracts';
-import { conversationKeys } from '../../query/conversation-keys';
+import { conversationKeys } from '../../query/query-keys';
 import { odataFilter } from '../../query/odata-filter';
 
 // Spec 1 §3 "Conversation", "Message", "Recipient" and "Subscription": the contracts' types. The screens
@@ -17,12 +17,6 @@ export type {
   Recipient,
   Subscription,
 } from '@glass/domain/contracts';
-
-// Named shortcuts of the messaging key factory (query/conversation-keys.ts).
-export const CONVERSATIONS_KEY = conversationKeys.all;
-export const PARKED_KEY = conversationKeys.parked;
-export const ALERTS_KEY = conversationKeys.alerts;
-export const SUBSCRIPTIONS_KEY = conversationKeys.subscriptions;
 
 function startOfToday(): Date {
   const d = new Date();
@@ -45,7 +39,7 @@ export async function loadConversations(): Promise<Conversation[]> {
 }
 
 export function useConversations(enabled = true) {
-  return useQuery({ queryKey: CONVERSATIONS_KEY, queryFn: loadConversations, enabled, retry: false });
+  return useQuery({ queryKey: conversationKeys.all, queryFn: loadConversations, enabled, retry: false });
 }
 
 export function useMessageGroups() {
@@ -61,7 +55,7 @@ export function useMessageGroups() {
 
 export function useSubscriptions(enabled = true) {
   return useQuery({
-    queryKey: SUBSCRIPTIONS_KEY,
+    queryKey: conversationKeys.subscriptions,
     queryFn: () => getAllPages<Subscription>('Subscriptions'),
     enabled,
     retry: false,

@@ -23,7 +23,8 @@ import { toastError, toastSuccess } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useSessionState } from '../../api/use-session';
 import { useDrawerSize, useNarrow } from '../../shell/use-narrow';
-import { type Conversation, type ConversationMessage, CONVERSATIONS_KEY, useConversations } from './api';
+import { type Conversation, type ConversationMessage, useConversations } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { AttachmentImage } from '../../ui/attachment-image';
 import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
@@ -92,7 +93,7 @@ function ReplyBox({ conversation }: { conversation: Conversation }) {
       toastSuccess(REPLY_SENT);
       setText('');
       setImage(null);
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Reply failed', error);
       toastError(error instanceof ApiError && error.status > 0 ? FAILED_TO_SEND_REPLY : REPLY_SEND_ERROR);
@@ -165,7 +166,7 @@ function ConversationCard({
     if (!unread) return;
     try {
       await http.post(`Conversations/${conversation.id}/MarkAsRead`);
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Mark as read failed', error);
       toastError(FAILED_TO_MARK_READ);

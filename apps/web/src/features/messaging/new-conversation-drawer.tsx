@@ -22,7 +22,8 @@ import { http } from '../../api/http';
 import { toastError, toastInfo, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDrawerSize } from '../../shell/use-narrow';
-import { CONVERSATIONS_KEY, useMessageGroups } from './api';
+import { useMessageGroups } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
 
@@ -91,7 +92,7 @@ export function NewConversationDrawer({ open, onClose }: { open: boolean; onClos
       toastSuccess(CONVERSATION_STARTED);
       reset();
       onClose();
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Start conversation failed', error);
       toastError(FAILED_TO_START_CONVERSATION);

@@ -10,7 +10,8 @@ import { useParkedItems } from '../../api/footer-api';
 import { ApiError, http } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { DEFAULT_PARK_LINES, PARKED_KEY, useMessageGroups, useParkLineCount } from './api';
+import { DEFAULT_PARK_LINES, useMessageGroups, useParkLineCount } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { SearchSelect } from '../../ui/search-select';
 
 const recordText = (slot: ParkedSlot) =>
@@ -129,7 +130,7 @@ function ParkDialog({
     setSaving(true);
     try {
       await withProgress(http.post(path, body));
-      void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.parked });
       onParked?.();
       onClose();
     } catch (error) {

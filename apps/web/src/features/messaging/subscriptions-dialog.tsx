@@ -14,7 +14,8 @@ import { http } from '../../api/http';
 import { toastError, withProgress } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useNarrow } from '../../shell/use-narrow';
-import { SUBSCRIPTIONS_KEY, type Subscription, useSubscriptions } from './api';
+import { type Subscription, useSubscriptions } from './api';
+import { conversationKeys } from '../../query/query-keys';
 
 /** Subscription Settings dialog (spec 1 §2, §5): Never / Always per group; only changed rows are saved. */
 export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -63,7 +64,7 @@ export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose:
     } finally {
       setSaving(false);
       setEdits({});
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.subscriptions });
     }
   };
 

@@ -87,7 +87,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   const { repair, replacement } = switches;
 
   const query = useQuery({
-    queryKey: [...serviceVehicleKeys.mine, kind, filterType, page, search, repair, replacement, recordId],
+    queryKey: serviceVehicleKeys.myList(kind, filterType, page, search, repair, replacement, recordId),
     enabled: switches.ready,
     queryFn: () =>
       svApi.listMine(kind, {

@@ -33,7 +33,7 @@ export function ContactHistorySection({ invoiceId, canWrite }: { invoiceId: numb
   const [contactsOnly, setContactsOnly] = useState(true);
   const switchId = useId();
   const history = useQuery({
-    queryKey: [...invoiceKeys.part(invoiceId, 'history'), contactsOnly],
+    queryKey: invoiceKeys.history(invoiceId, contactsOnly),
     queryFn: () =>
       http.get<HistoryEntry[]>('/InvoicesHistory', {
         query: { InvoiceId: invoiceId, ContactItem: contactsOnly || undefined },
