@@ -1,4 +1,5 @@
 import { PARK_LINES_OPTION_ID } from '@glass/domain/constants';
+import type { RecordTypeName } from '@glass/domain/enums';
 import { useQuery } from '@tanstack/react-query';
 import { getAllPages, http, type ODataPage } from '../../api/http';
 import type {
@@ -90,3 +91,32 @@ export function useParkLineCount() {
 export function consumeAlert(alertId: number): Promise<unknown> {
   return http.post('self/consumeAlert', { alertIdToConsume: alertId });
 }
+
+/** The messaging writes (spec 1 §3); each caller refreshes the conversationKeys it changed. */
+export const messagingApi = {
+  /** POST Conversations/Start: multipart (subject, message, recipients, groups, record, image). */
+  start: (form: FormData) => http.post('Conversations/Start', form),
+  reply: (conversationId: number, form: FormData) => http.post(`Conversations/${conversationId}/Reply`, form),
+  markAsRead: (conversationId: number) => http.post(`Conversations/${conversationId}/MarkAsRead`),
+  /** PUT Subscriptions/{id}: the row with its new "always" choice. */
+  saveSubscription: (row: Subscription, always: boolean) =>
+    http.put(`Subscriptions/${row.id}`, {
+      id: row.id,
+      userId: row.userId,
+      messageGroupId: row.messageGroupId,
+      always,
+      onDuty: row.onDuty,
+      useSms: row.useSms,
+    }),
+  /** Parks an invoice or a service vehicle on a line, for a user or a message group. */
+  park: (
+    recordType: RecordTypeName,
+    recordId: number,
+    body: { parkLine?: number; parkedForUserId?: number; parkedForMessageGroupId?: number },
+  ) =>
+    http.post(
+      recordType === 'Invoice' ? `Invoices/${recordId}/park` : `ServiceVehicle/${recordId}/park`,
+      body,
+    ),
+  unpark: (parkedItemId: number) => http.delete(`ParkedItemsOdata/${parkedItemId}`),
+};

@@ -17,11 +17,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { setPendingAlertCount } from '../../shell/document-title';
-import { http } from '../../api/http';
 import { messageApi } from '../../api/notices';
 import type { ParkedItem } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
-import { consumeAlert, useParkLineCount, useSubscriptions } from './api';
+import { consumeAlert, useParkLineCount, useSubscriptions, messagingApi } from './api';
 import { conversationKeys } from '../../query/query-keys';
 import { useConnectionStatus } from './realtime-status';
 import './messaging.css';
@@ -85,7 +84,7 @@ export function ParkedItemsPopover({ items }: { items: ParkedItem[] }) {
         (a) => PARKED_ALERT_TYPES.has(a.type) && (!a.recordId || a.recordId === slot.recordNumber),
       );
       await Promise.all(alerts.map((a) => consumeAlert(a.id)));
-      await http.delete(`ParkedItemsOdata/${slot.id}`);
+      await messagingApi.unpark(slot.id);
       api.open({ key, type: 'success', content: ALERT_REMOVED, duration: 1 });
     } catch (error) {
       console.warn('Failed to remove parked item', error);

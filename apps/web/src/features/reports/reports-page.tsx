@@ -16,7 +16,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { useLookupOptions } from '../../resources/lookup-select';
+import { useLookupOptions } from '../../resources/resource-api';
 import { useDocumentTitle } from '../../shell/document-title';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateRangeField } from '../../ui/date-fields';

@@ -1,9 +1,9 @@
 import { FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST } from '@glass/domain/messages/admin';
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
+import { recordsApi } from './records-api';
 import { useFailureToast } from '../../../query/use-failure-toast';
-import { useLookupOptions } from '../../../resources/lookup-select';
+import { useLookupOptions } from '../../../resources/resource-api';
 import { type InvoiceAccessory, useInvoiceDetail } from '../documents/documents-api';
 import { useRecordWrite } from './records-form';
 import { QueryBody, RecordItem, RecordList } from './records-section';
@@ -18,10 +18,7 @@ export function AccessoriesSection({ invoiceId, canWrite }: { invoiceId: number;
   const detail = useInvoiceDetail(invoiceId);
   const write = useRecordWrite(invoiceId);
   const remove = (accessory: InvoiceAccessory) =>
-    write(
-      () => http.post(`/Invoices/${invoiceId}/deleteAccessories`, { accessoryIds: [accessory.accessoryId] }),
-      'Accessory removed',
-    );
+    write(() => recordsApi.removeAccessory(invoiceId, accessory.accessoryId), 'Accessory removed');
   const accessories = detail.data?.accessories;
   return (
     <>
@@ -65,11 +62,7 @@ function AddAccessory({ invoiceId, present }: { invoiceId: number; present: Invo
   const taken = new Set(present.map((a) => a.accessoryId));
   const add = async () => {
     setBusy(true);
-    const accessories = chosen.map((accessoryId) => ({ accessoryId, invoiceId }));
-    const done = await write(
-      () => http.patch(`/Invoices/${invoiceId}`, { accessories }),
-      'Accessories added',
-    );
+    const done = await write(() => recordsApi.addAccessories(invoiceId, chosen), 'Accessories added');
     setBusy(false);
     if (done) setChosen([]);
   };
