@@ -46,10 +46,7 @@ export function useConversations(enabled = true) {
 export function useMessageGroups() {
   return useQuery({
     queryKey: conversationKeys.groups,
-    queryFn: async () => {
-      const body = await http.get<MessageGroup[] | ODataPage<MessageGroup>>('MessageGroups');
-      return Array.isArray(body) ? body : (body?.value ?? []);
-    },
+    queryFn: () => http.get<MessageGroup[]>('MessageGroups'),
     staleTime: 300_000,
   });
 }
