@@ -9,7 +9,7 @@ import { showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ScrollBox } from '../../shell/scroll-box';
+import { ScrollBox } from '../../ui/scroll-box';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';

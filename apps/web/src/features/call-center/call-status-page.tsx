@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { inlineError, showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ScrollBox } from '../../shell/scroll-box';
+import { ScrollBox } from '../../ui/scroll-box';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { makePhoneCall, startPhoneBridge } from '../phone-bridge';

@@ -22,7 +22,7 @@ import { ApiError } from '../../api/http';
 import { toastError, toastSuccess } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useSessionState } from '../../api/use-session';
-import { useDrawerSize, useNarrow } from '../../shell/use-narrow';
+import { useDrawerSize, useNarrow } from '../../ui/use-narrow';
 import { type Conversation, type ConversationMessage, useConversations, messagingApi } from './api';
 import { conversationKeys } from '../../query/query-keys';
 import { AttachmentImage } from '../../ui/attachment-image';

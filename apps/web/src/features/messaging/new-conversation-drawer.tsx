@@ -20,7 +20,7 @@ import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toastError, toastInfo, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { useDrawerSize } from '../../shell/use-narrow';
+import { useDrawerSize } from '../../ui/use-narrow';
 import { useMessageGroups, messagingApi } from './api';
 import { conversationKeys } from '../../query/query-keys';
 import { ImagePicker } from '../../ui/image-picker';

@@ -8,7 +8,7 @@ import { Button, Drawer, Empty } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../api/footer-api';
-import { useDrawerSize } from '../../shell/use-narrow';
+import { useDrawerSize } from '../../ui/use-narrow';
 import { consumeAlert } from './api';
 import { conversationKeys } from '../../query/query-keys';
 import './messaging.css';

@@ -12,7 +12,7 @@ import { Button, Modal, Radio, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { toastError, withProgress } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
-import { useNarrow } from '../../shell/use-narrow';
+import { useNarrow } from '../../ui/use-narrow';
 import { type Subscription, useSubscriptions, messagingApi } from './api';
 import { conversationKeys } from '../../query/query-keys';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getToken } from '../../api/auth-token';
-import { http } from '../../api/http';
-import { sessionKeys } from '../../query/query-keys';
+import { getToken } from './auth-token';
+import { http } from './http';
+import { sessionKeys } from '../query/query-keys';
 
 /**
  * The user's navigation state kept on the server (spec 1 §3 "User list item" stateNavigation), so
