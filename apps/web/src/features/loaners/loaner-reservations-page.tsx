@@ -9,6 +9,8 @@ import { useState } from 'react';
 import { useODataList } from '../../query/use-odata-list';
 import { LookupSelect } from '../../resources/lookup-select';
 import { ResourceList } from '../../resources/resource-list';
+import type { SearchSource } from '../../query/use-search-select';
+import { ServerSearchSelect } from '../../ui/server-search-select';
 import { useDocumentTitle } from '../../shell/document-title';
 import { DataTable } from '../../ui/data-table';
 import { DateRangeField } from '../../ui/date-fields';
@@ -21,7 +23,8 @@ import { loanerKeys } from '../../query/query-keys';
 
 const PAGE = 25;
 const WIDE: Breakpoint[] = ['md'];
-const CARS = { path: '/api/loanerCars?$select=id,name' };
+/** Every car, active or not (past reservations name retired cars), searched as the user types. */
+const CARS: SearchSource = { path: 'loanerCars' };
 const STATE_COLOR = {
   reserved: 'processing',
   out: 'warning',
@@ -98,7 +101,7 @@ function Reservations() {
             reset();
           }}
         />
-        <LookupSelect
+        <ServerSearchSelect
           source={CARS}
           aria-label="Car"
           placeholder="All cars"
