@@ -40,7 +40,7 @@ describe('query keys', () => {
       expect(startsWith(key, serviceVehicleKeys.detail(3))).toBe(true);
     expect(startsWith(serviceVehicleKeys.list('list', ''), serviceVehicleKeys.lists)).toBe(true);
     for (const key of [
-      serviceVehicleKeys.myList('vehicles', 'All', 2, '', true, false, undefined),
+      serviceVehicleKeys.myList('vehicles', 'All', '', true, false, undefined),
       serviceVehicleKeys.pipeline('quoted', 10, '', true, true),
     ])
       expect(startsWith(key, serviceVehicleKeys.mine)).toBe(true);

@@ -42,16 +42,15 @@ export const serviceVehicleKeys = {
   /** /my-service-vehicles, /my-pipeline and /my-requests. */
   mine: ['my-service-vehicles'] as const,
   detail: serviceVehicle,
-  /** One page of My Service Vehicles or My Requests (the tab, its filter, search and switches). */
+  /** My Service Vehicles or My Requests (the tab, its filter, search and switches); the page: use-paged-list. */
   myList: (
     kind: 'vehicles' | 'requests',
     filterType: string,
-    page: number,
     search: string,
     repair: boolean,
     replacement: boolean,
     recordId: number | undefined,
-  ) => ['my-service-vehicles', kind, filterType, page, search, repair, replacement, recordId] as const,
+  ) => ['my-service-vehicles', kind, filterType, search, repair, replacement, recordId] as const,
   /** One stage of My Pipeline with the rows it shows. */
   pipeline: (stage: string, take: number, search: string, repair: boolean, replacement: boolean) =>
     ['my-service-vehicles', 'pipeline', stage, take, search, repair, replacement] as const,
