@@ -6,7 +6,10 @@
 //      area's test-helpers.ts;
 //   3. a web feature (apps/web/src/features/<a>/…) uses a sibling feature only through features/<b>/index.ts(x);
 //   4. the web's shared layers (api/, query/, ui/) import nothing from features/;
-//   5. packages/domain imports nothing from apps/.
+//   5. the web's shell (apps/web/src/shell/…) uses a feature only through features/<b>/index.ts(x), except a
+//      lazy `import()` of a screen module (a chunk of its own, as the router loads screens);
+//   6. the web's shared layers (api/, query/, ui/) import nothing from shell/;
+//   7. packages/domain imports nothing from apps/.
 // Imports are read with the TypeScript compiler's pre-processor (static, type-only, re-exports and
 // dynamic import() with a literal), resolved relative to the importing file. Exit 1 lists each violation.
 import fs from 'node:fs';
@@ -92,6 +95,22 @@ const rules = [
     },
   },
   {
+    name: 'web-shell-features-through-index',
+    text: "the web's shell uses a feature only through features/<feature>/index.ts (a lazy import() of a screen aside)",
+    check(from, to, { dynamic }) {
+      const b = /^apps\/web\/src\/features\/([^/]+)(\/.*)?$/.exec(to);
+      if (!from.startsWith('apps/web/src/shell/') || !b || dynamic) return false;
+      return !isIndex(b[2] ?? '');
+    },
+  },
+  {
+    name: 'web-shared-no-shell',
+    text: "the web's shared layers (api/, query/, ui/) import nothing from shell/",
+    check(from, to) {
+      return /^apps\/web\/src\/(api|query|ui)\//.test(from) && to.startsWith('apps/web/src/shell/');
+    },
+  },
+  {
     name: 'domain-no-apps',
     text: 'packages/domain imports nothing from apps/',
     check(from, to) {
@@ -100,12 +119,18 @@ const rules = [
   },
 ];
 
-/** The rules an import of `specifier` from the repository-relative file `from` breaks (empty: none). */
-export function brokenRules(from, specifier) {
+/**
+ * The rules an import of `specifier` from the repository-relative file `from` breaks (empty: none).
+ * `dynamic`: the import is an `import()` expression (a lazy chunk), not a static import or re-export.
+ */
+export function brokenRules(from, specifier, { dynamic = false } = {}) {
   const to = target(from, specifier);
   if (to == null) return [];
-  return rules.filter((rule) => rule.check(from, to));
+  return rules.filter((rule) => rule.check(from, to, { dynamic }));
 }
+
+/** Whether the specifier at `pos` of `text` is the argument of an `import(` expression. */
+const isDynamicImport = (text, pos) => /\bimport\s*\(\s*$/.test(text.slice(Math.max(0, pos - 40), pos));
 
 export function checkImports(files = null) {
   const list =
@@ -121,7 +146,8 @@ export function checkImports(files = null) {
     const text = fs.readFileSync(file, 'utf8');
     const from = rel(file);
     for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
-      for (const rule of brokenRules(from, ref.fileName)) {
+      const dynamic = isDynamicImport(text, ref.pos);
+      for (const rule of brokenRules(from, ref.fileName, { dynamic })) {
         const line = text.slice(0, ref.pos).split('\n').length;
         violations.push({ file: from, line, specifier: ref.fileName, rule: rule.name, text: rule.text });
       }

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 // The script is plain JavaScript outside the workspaces: loaded by URL so the type check does not follow it.
 const script = new URL('../../../scripts/check-imports.mjs', import.meta.url).href;
 type Checker = {
-  brokenRules: (from: string, specifier: string) => { name: string }[];
+  brokenRules: (from: string, specifier: string, how?: { dynamic?: boolean }) => { name: string }[];
   checkImports: () => { files: number; violations: unknown[] };
 };
 const load = async () => (await import(script)) as Checker;
 
-const broken = async (from: string, specifier: string) =>
-  (await load()).brokenRules(from, specifier).map((r) => r.name);
+const broken = async (from: string, specifier: string, how?: { dynamic?: boolean }) =>
+  (await load()).brokenRules(from, specifier, how).map((r) => r.name);
 
 describe('import rules', () => {
   it('the code base keeps every rule today', async () => {
@@ -88,6 +88,33 @@ describe('import rules', () => {
       'web-shared-no-features',
     ]);
     expect(await broken('apps/web/src/ui/section.tsx', './section.css')).toEqual([]);
+  });
+
+  it("the web's shell uses a feature only through its index, except a lazily loaded screen", async () => {
+    const from = 'apps/web/src/shell/root-home.tsx';
+    for (const spec of ['../features/employees/employees-page', '../features/phone-bridge/bridge']) {
+      expect(await broken(from, spec), spec).toEqual(['web-shell-features-through-index']);
+    }
+    expect(await broken(from, '../features/phone-bridge')).toEqual([]);
+    expect(await broken(from, '../features/phone-bridge/index')).toEqual([]);
+    expect(await broken(from, './shell-context')).toEqual([]);
+    // A screen or drawer loaded with import() is a chunk of its own, as the router loads screens.
+    expect(await broken(from, '../features/messaging/messages-drawer', { dynamic: true })).toEqual([]);
+  });
+
+  it("the web's shared layers import nothing from the shell", async () => {
+    expect(await broken('apps/web/src/ui/data-table.tsx', '../shell/use-narrow')).toEqual([
+      'web-shared-no-shell',
+    ]);
+    expect(await broken('apps/web/src/query/use-write.ts', '../shell/document-title')).toEqual([
+      'web-shared-no-shell',
+    ]);
+    expect(await broken('apps/web/src/api/use-session.ts', '../shell/last-path')).toEqual([
+      'web-shared-no-shell',
+    ]);
+    expect(await broken('apps/web/src/ui/data-table.tsx', './use-narrow')).toEqual([]);
+    // The shell sits on the shared layers.
+    expect(await broken('apps/web/src/shell/top-bar.tsx', '../ui/use-narrow')).toEqual([]);
   });
 
   it('the domain imports nothing from apps/', async () => {

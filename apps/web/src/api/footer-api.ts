@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { conversationKeys } from '../query/conversation-keys';
+import { conversationKeys } from '../query/query-keys';
 import { ApiError, http, type ODataPage } from './http';
 import type { Alert, ParkedItem } from '@glass/domain/contracts';
 
@@ -21,8 +21,8 @@ export function useParkedItems() {
     queryKey: conversationKeys.parked,
     queryFn: () =>
       absentOn404(async () => {
-        const page = await http.get<ODataPage<ParkedItem> | ParkedItem[]>('ParkedItemsOdata');
-        return Array.isArray(page) ? page : (page?.value ?? []);
+        const page = await http.get<ODataPage<ParkedItem>>('ParkedItemsOdata');
+        return page.value;
       }),
     retry: false,
   });
@@ -31,11 +31,7 @@ export function useParkedItems() {
 export function useAlerts() {
   return useQuery({
     queryKey: conversationKeys.alerts,
-    queryFn: () =>
-      absentOn404(async () => {
-        const alerts = await http.get<Alert[] | { value?: Alert[] }>('self/alerts');
-        return Array.isArray(alerts) ? alerts : (alerts?.value ?? []);
-      }),
+    queryFn: () => absentOn404(() => http.get<Alert[]>('self/alerts')),
     retry: false,
   });
 }

@@ -11,12 +11,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from './http';
 import { toastError } from './notices';
+import { sessionKeys } from '../query/query-keys';
 import { queryClient } from './query-client';
 import { sessionApi } from './session-api';
 import { readSessionCache, SESSION_CACHE_TTL_MS, writeSessionCache } from './session-cache';
 import type { SessionState } from './types';
 
-export const SESSION_KEY = ['session'] as const;
+/** The session's query key (query-keys.ts `sessionKeys.session`). */
+export const SESSION_KEY = sessionKeys.session;
 
 type Part = Exclude<keyof SessionState, 'user' | 'isOnDuty'> | 'self' | 'duty';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversationKeys, invoiceKeys, serviceVehicleKeys } from './query-keys';
+import {
+  appointmentKeys,
+  auditKeys,
+  conversationKeys,
+  invoiceKeys,
+  resourceKeys,
+  serviceVehicleKeys,
+} from './query-keys';
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   prefix.every((part, index) => key[index] === part);
@@ -13,7 +20,12 @@ describe('query keys', () => {
       invoiceKeys.finalizing(undefined),
     ])
       expect(startsWith(key, invoiceKeys.lists)).toBe(true);
-    for (const key of [invoiceKeys.notes(7), invoiceKeys.vinHistory(7), invoiceKeys.part(7, 'pdfs')])
+    for (const key of [
+      invoiceKeys.notes(7),
+      invoiceKeys.vinHistory(7),
+      invoiceKeys.part(7, 'pdfs'),
+      invoiceKeys.history(7, true),
+    ])
       expect(startsWith(key, invoiceKeys.detail(7))).toBe(true);
     expect(startsWith(invoiceKeys.detail(7), invoiceKeys.lists)).toBe(false);
     expect(startsWith(invoiceKeys.notes(70), invoiceKeys.detail(7))).toBe(false);
@@ -27,6 +39,24 @@ describe('query keys', () => {
     ])
       expect(startsWith(key, serviceVehicleKeys.detail(3))).toBe(true);
     expect(startsWith(serviceVehicleKeys.list('list', ''), serviceVehicleKeys.lists)).toBe(true);
+    for (const key of [
+      serviceVehicleKeys.myList('vehicles', 'All', '', true, false, undefined),
+      serviceVehicleKeys.pipeline('quoted', 10, '', true, true),
+    ])
+      expect(startsWith(key, serviceVehicleKeys.mine)).toBe(true);
+  });
+
+  it('put each page, route and pick list under the root its writes refresh', () => {
+    expect(startsWith(resourceKeys.page('brands', { search: 'x' }), resourceKeys.list('brands'))).toBe(true);
+    expect(startsWith(appointmentKeys.routes({ date: '2026-01-02' }), appointmentKeys.allRoutes)).toBe(true);
+    for (const key of [
+      appointmentKeys.allRoutes,
+      appointmentKeys.activeInstallers,
+      appointmentKeys.calendarInstallers('2026-01-02', 'week'),
+    ])
+      expect(startsWith(key, appointmentKeys.all)).toBe(true);
+    expect(startsWith(auditKeys.queueFind(3, 12), auditKeys.queue(3))).toBe(true);
+    expect(startsWith(auditKeys.queueFind(undefined, undefined), auditKeys.queue(undefined))).toBe(true);
   });
 
   it('keep the keys the rest of the app already shares (finalizing empty filter, conversations)', () => {

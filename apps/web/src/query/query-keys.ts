@@ -1,8 +1,17 @@
 /**
- * One query-key factory per area. A key starts with its area's root, so a write refreshes a whole area
+ * Every query key of the web, one factory per area, in this one module: no key is written anywhere else
+ * (reads and invalidations alike). A key starts with its area's root, so a write refreshes a whole area
  * (`invoiceKeys.lists`) or one record with everything read under it (`invoiceKeys.detail(id)`).
- * List keys leave the page out: the list hook (use-odata-list.ts) adds it.
+ * List keys leave the page out: the list hook (use-odata-list.ts) adds it. The module holds constants
+ * only, so a chunk carries just the factories it uses (the footer, on the first screen, only
+ * `conversationKeys`).
  */
+
+/** The signed-in session (api/use-session.ts) and the navigation state kept on the server. */
+export const sessionKeys = {
+  session: ['session'] as const,
+  stateNavigation: ['stateNavigation'] as const,
+};
 
 const invoiceLists = ['invoices'] as const;
 const invoice = (id: number) => ['invoice', id] as const;
@@ -17,6 +26,8 @@ export const invoiceKeys = {
   /** The detail; the invoice's own lists live under it, so refreshing the detail refreshes them too. */
   detail: invoice,
   part: (id: number, name: string) => [...invoice(id), name] as const,
+  /** The invoice's history: every entry, or only the contact entries. */
+  history: (id: number, contactsOnly: boolean) => [...invoice(id), 'history', contactsOnly] as const,
   notes: (id: number) => [...invoice(id), 'notes'] as const,
   vinHistory: (id: number) => [...invoice(id), 'vin-history'] as const,
   insurers: ['insurance-companies', 'active'] as const,
@@ -31,6 +42,18 @@ export const serviceVehicleKeys = {
   /** /my-service-vehicles, /my-pipeline and /my-requests. */
   mine: ['my-service-vehicles'] as const,
   detail: serviceVehicle,
+  /** My Service Vehicles or My Requests (the tab, its filter, search and switches); the page: use-paged-list. */
+  myList: (
+    kind: 'vehicles' | 'requests',
+    filterType: string,
+    search: string,
+    repair: boolean,
+    replacement: boolean,
+    recordId: number | undefined,
+  ) => ['my-service-vehicles', kind, filterType, search, repair, replacement, recordId] as const,
+  /** One stage of My Pipeline with the rows it shows. */
+  pipeline: (stage: string, take: number, search: string, repair: boolean, replacement: boolean) =>
+    ['my-service-vehicles', 'pipeline', stage, take, search, repair, replacement] as const,
   history: (id: number) => [...serviceVehicle(id), 'history'] as const,
   quotes: (id: number) => [...serviceVehicle(id), 'quotes'] as const,
   accessories: (id: number) => [...serviceVehicle(id), 'accessories'] as const,
@@ -38,8 +61,15 @@ export const serviceVehicleKeys = {
   quickQuoteLists: ['quick-quote-lists'] as const,
 };
 
-/** Conversations, parking and alerts: their own module, so the footer (first screen) loads only these. */
-export { conversationKeys } from './conversation-keys';
+/** Messaging: conversations, groups, subscriptions, parked items and alerts. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  groups: ['message-groups'] as const,
+  subscriptions: ['subscriptions'] as const,
+  parked: ['parking', 'items'] as const,
+  alerts: ['alerts', 'mine'] as const,
+  option: (optionId: number) => ['options', optionId] as const,
+};
 
 export const activityLogKeys = {
   all: ['activityLogs'] as const,
@@ -58,6 +88,11 @@ export const outboxKeys = {
 /** Declared admin lists (apps/web/src/resources). */
 export const resourceKeys = {
   list: (name: string) => ['resource', name] as const,
+  /** One page of a declared list with its filters, search and order (the page itself: use-odata-list). */
+  page: (name: string, scope: object) => ['resource', name, scope] as const,
+  /** A list answered as a plain array (facilities, users), by its Active filter and search. */
+  array: (root: readonly unknown[], active: string | undefined, search: string) =>
+    [...root, active, search] as const,
 };
 
 export const employeeKeys = {
@@ -72,6 +107,16 @@ export const facilityKeys = {
   details: ['facility'] as const,
   newAttributes: ['facility', 'new-attributes'] as const,
   mapConfig: ['mapConfig'] as const,
+};
+
+/** Pick lists searched on the server as the user types (query/use-search-select.ts). */
+export const searchSelectKeys = {
+  all: ['search-select'] as const,
+  /** The rows matching a search of one source. */
+  search: (path: string, text: string) => ['search-select', path, 'search', text] as const,
+  /** The labels of chosen values (shown even when the page of matches leaves them out). */
+  labels: (path: string, ids: readonly (string | number)[]) =>
+    ['search-select', path, 'ids', ...ids] as const,
 };
 
 export const lookupKeys = {
@@ -94,6 +139,9 @@ export const dmsImportKeys = {
 export const auditKeys = {
   all: ['pending-audits'] as const,
   queue: (facilityId: number | undefined) => ['pending-audits', 'queue', facilityId ?? 'all'] as const,
+  /** The queue with the invoice the Find box asks for ('' : none). */
+  queueFind: (facilityId: number | undefined, find: number | undefined) =>
+    ['pending-audits', 'queue', facilityId ?? 'all', find ?? ''] as const,
   counts: ['pending-audits', 'counts'] as const,
   detail: (invoiceId: number) => ['pending-audits', 'invoice', invoiceId] as const,
 };
@@ -115,4 +163,56 @@ export const reconcileKeys = {
 export const depositKeys = {
   all: ['deposits'] as const,
   list: (filter: string | undefined) => ['deposits', 'list', filter ?? ''] as const,
+};
+
+/** The installer's day (features/installer-day). */
+export const fieldKeys = {
+  all: ['appointment-field'] as const,
+  day: (date: string | undefined) => ['appointment-field', 'my-day', date ?? 'today'] as const,
+};
+
+/** The Control Room board of a facility (or of the user's own). */
+export const controlRoomKeys = {
+  all: ['control-room'] as const,
+  board: (facilityId: number | undefined) => ['control-room', facilityId ?? 'mine'] as const,
+};
+
+export const callCenterKeys = {
+  all: ['callCenter'] as const,
+  dashboard: (facilityId?: number, from?: string, to?: string) =>
+    ['callCenter', 'dashboard', facilityId ?? 0, from ?? '', to ?? ''] as const,
+  categories: ['callCenter', 'categories'] as const,
+  queries: (category: string) => ['callCenter', 'queries', category] as const,
+  list: (queryId: number) => ['callCenter', 'list', queryId] as const,
+  myCalls: ['callCenter', 'myCalls'] as const,
+};
+
+/** One report by its parameters (the report's query string, features/reports/reports-api.ts). */
+export const reportKeys = {
+  all: ['reports'] as const,
+  one: (report: string, queryString: string) => ['reports', report, queryString] as const,
+};
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  facility: (day: string) => ['appointments', 'facility', day] as const,
+  details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
+  calendar: (q: object) => ['appointments', 'calendar', q] as const,
+  dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
+  list: (q: object) => ['appointments', 'list', q] as const,
+  /** Every route view (a route change refreshes each date and installer). */
+  allRoutes: ['appointments', 'routes'] as const,
+  routes: (q: object) => ['appointments', 'routes', q] as const,
+  /** The active installers (schedule and route pick lists). */
+  activeInstallers: ['appointments', 'installers', 'active'] as const,
+  /** The installers the calendar shows from a date in a view (day, week, month). */
+  calendarInstallers: (startDate: string, view: string) =>
+    ['appointments', 'installers', startDate, view] as const,
+  customerWaitingOptions: ['customerWaitingOptions'] as const,
+};
+
+export const loanerKeys = {
+  all: ['loaners'] as const,
+  reservations: (filter: string) => ['loaners', 'reservations', filter] as const,
+  fleet: (facilityId?: number) => ['loaners', 'fleet', facilityId ?? 0] as const,
 };

@@ -1,6 +1,7 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnDef } from '@glass/domain/resources/define';
 import { csvFileName, toCsv } from '@glass/domain/rules/csv';
+import { resourceKeys } from '../query/query-keys';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -45,7 +46,7 @@ export function ArrayList(p: ArrayListProps) {
   }, [text]);
 
   const { data, isPending, isError, isFetching, refetch } = useQuery({
-    queryKey: [...p.queryKey, active, search],
+    queryKey: resourceKeys.array(p.queryKey, active, search),
     placeholderData: keepPreviousData,
     queryFn: () =>
       p.load({

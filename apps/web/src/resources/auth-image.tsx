@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { http } from '../api/http';
-import { lookupKeys } from '../query/query-keys';
+import { useImageBlob } from '../api/images';
 
 /**
  * An image served behind the bearer token (facility icons, profile pictures): fetched with the
@@ -18,12 +16,7 @@ export function AuthImage({
   alt: string;
   size?: number;
 }) {
-  const { data } = useQuery({
-    queryKey: lookupKeys.image(path, filePath),
-    enabled: !!filePath,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: () => http.blob(path, { query: { FilePath: filePath } }),
-  });
+  const { data } = useImageBlob(path, filePath);
   const url = useMemo(() => (data ? URL.createObjectURL(data) : undefined), [data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   if (!filePath || !url) return null;

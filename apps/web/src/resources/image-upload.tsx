@@ -2,9 +2,9 @@ import { UploadOutlined } from '@ant-design/icons';
 import { imageUploadProblem } from '@glass/domain/rules/image-upload';
 import { Button, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { http } from '../api/http';
 import { inlineError, withProgress } from '../api/notices';
 import { AuthImage } from './auth-image';
+import { resourceApi } from './resource-api';
 
 /**
  * Uploads one image (checked here for type and size, and again by content on the server) and
@@ -36,7 +36,7 @@ export function ImageUpload({
     form.append('file', file);
     setBusy(true);
     try {
-      const res = await withProgress(http.post<{ filePath: string }>(uploadPath, form));
+      const res = await withProgress(resourceApi.uploadImage(uploadPath, form));
       onChange?.(res.filePath);
     } catch {
       // withProgress showed the notice.

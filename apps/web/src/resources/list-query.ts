@@ -35,7 +35,7 @@ export const listKey = (def: ResourceDef) => resourceKeys.list(def.name);
 export function useResourceList(def: ResourceDef, state: ListState) {
   const { page, ...rest } = state;
   return useODataList<Row>({
-    key: [...listKey(def), rest],
+    key: resourceKeys.page(def.name, rest),
     path: def.api.list,
     top: state.pageSize,
     count: true,

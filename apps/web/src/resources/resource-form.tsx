@@ -2,12 +2,13 @@ import type { ResourceDef } from '@glass/domain/resources/define';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError, http } from '../api/http';
+import { ApiError } from '../api/http';
 import { withProgress } from '../api/notices';
 import { fieldInput } from './field-input';
 import { FormDrawer } from './form-drawer';
 import { createValues, editValues, namePath, problemFields, validateValues } from './form-values';
 import { listKey, type Row } from './list-query';
+import { resourceApi } from './resource-api';
 
 interface Props {
   def: ResourceDef;
@@ -42,10 +43,7 @@ export function ResourceFormDrawer({ def, record, onClose }: Props) {
     }
     setSaving(true);
     try {
-      const request = record
-        ? http.put<Row>(`${def.api.base}/${record.id}`, checked.body)
-        : http.post<Row>(def.api.base, checked.body);
-      await withProgress(request);
+      await withProgress(resourceApi.save(def, record, checked.body));
       await queryClient.invalidateQueries({ queryKey: listKey(def) });
       onClose();
     } catch (error) {

@@ -13,7 +13,7 @@ import { usePhoneRequestMessages } from './phone-request-messages';
 import { routeAllowed } from './route-allowed';
 import { type ShellActions, ShellContext } from './shell-context';
 import { TopBar } from './top-bar';
-import { useNarrow } from './use-narrow';
+import { useNarrow } from '../ui/use-narrow';
 import './shell.css';
 
 // The dialogs load on first use so the home screen does not pay for them.

@@ -1,4 +1,4 @@
-import { saveStateNavigation } from '../features/employees/state-navigation';
+import { saveStateNavigation } from '../api/state-navigation';
 
 // Spec 1 §2: the root sends the user to the last visited path, saved on every navigation.
 const LAST_PATH_KEY = 'lastPath';

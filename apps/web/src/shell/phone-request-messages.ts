@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../api/notices';
 import { searchApi } from '../api/search-api';
-import { parseOpenMessage } from '../features/phone-bridge/parent-messages';
+import { parseOpenMessage } from '../api/phone-bridge-messages';
 import type { ShellActions } from './shell-context';
 
 /**

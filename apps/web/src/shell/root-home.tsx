@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { useStateNavigation } from '../features/employees/state-navigation';
+import { useStateNavigation } from '../api/state-navigation';
 import { HomeTiles } from './home-tiles';
 import { readLastPath, returnablePath } from './last-path';
 import { PageSpinner } from './page-spinner';

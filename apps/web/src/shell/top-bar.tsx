@@ -10,7 +10,7 @@ import { homePath } from './hosts';
 import { QuickPhoneInput } from './quick-phone-input';
 import { ShortcutTiles } from './shortcut-tiles';
 import { TopBarActions } from './top-bar-actions';
-import { useNarrow } from './use-narrow';
+import { useNarrow } from '../ui/use-narrow';
 
 // The narrow-screen menu drawer loads when first opened.
 const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));

@@ -1,16 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { http } from '../api/http';
-import { lookupKeys } from '../query/query-keys';
+import { useAttachmentBlob } from '../api/images';
 import './attachment-image.css';
 
 /** An attachment is served to signed-in users only: fetched with the token, shown from an object URL. */
 export function AttachmentImage({ url, alt }: { url: string; alt: string }) {
-  const blob = useQuery({
-    queryKey: lookupKeys.attachment(url),
-    queryFn: () => http.blob(url),
-    staleTime: Infinity,
-  });
+  const blob = useAttachmentBlob(url);
   const src = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
   useEffect(() => () => (src ? URL.revokeObjectURL(src) : undefined), [src]);
   if (blob.isError) return <span className="attachment-missing">Image unavailable</span>;

@@ -1,7 +1,7 @@
 import { Button, Pagination, Table, type TableColumnType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useState } from 'react';
-import { useNarrow } from '../shell/use-narrow';
+import { useNarrow } from './use-narrow';
 import { EmptyState } from './empty-state';
 import './ui.css';
 

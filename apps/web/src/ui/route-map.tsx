@@ -1,13 +1,10 @@
 import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
-import type { MapConfig } from '@glass/domain/contracts';
 import type { GeoPoint } from '@glass/domain/rules/route-order';
-import { useQuery } from '@tanstack/react-query';
+import { useMapConfig } from '../api/map-config';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { http } from '../api/http';
-import { facilityKeys } from '../query/query-keys';
 import type { PlannedStop } from './route-plan';
 import './route.css';
 
@@ -58,11 +55,7 @@ export function RouteMap<S extends PlannedStop>({
   start: GeoPoint | null;
   label?: string;
 }) {
-  const { data: config } = useQuery({
-    queryKey: facilityKeys.mapConfig,
-    queryFn: () => http.get<MapConfig>('facilities/mapConfig'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data: config } = useMapConfig();
   const pins = useMemo(
     () =>
       stops

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
-import { ScrollBox } from '../shell/scroll-box';
-import { useNarrow } from '../shell/use-narrow';
+import { ScrollBox } from './scroll-box';
+import { useNarrow } from './use-narrow';
 import { EmptyState } from './empty-state';
 import './ui.css';
 

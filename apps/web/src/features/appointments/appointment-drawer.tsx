@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { useWrite } from '../../query/use-write';
 import { LoadState } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi } from './appointments-api';
+import { appointmentKeys } from '../../query/query-keys';
 
 /** One invoice's appointments (GET appointments/details): every visit, newest first; reschedule or cancel. */
 export function AppointmentDrawer({ invoiceId, onClose }: { invoiceId: number | null; onClose: () => void }) {

@@ -4,13 +4,16 @@ import type {
   CalendarAnswer,
   CalendarView,
   DayRelatedRecords,
+  Installer,
   InstallerRoute,
   RouteBody,
   ScheduleListAnswer,
   ScheduleSaveAnswer,
   ScheduleSaveBody,
 } from '@glass/domain/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
+import { appointmentKeys } from '../../query/query-keys';
 
 /** The appointment routes (apps/server/src/modules/appointments/README.md). */
 export const appointmentsApi = {
@@ -46,15 +49,35 @@ export const appointmentsApi = {
     http.get<InstallerRoute[]>('appointments/route', { query: q }),
   /** The office saves an installer's route (appointments.write). */
   saveRoute: (body: RouteBody) => http.post<InstallerRoute>('appointments/facility/route', body),
+  /** The active installers; with a date and view, those the calendar shows from that date. */
+  installers: (shown?: { startDate: string; view: CalendarView }) =>
+    http.get<Installer[]>('users/installers', { query: { ...shown, isActive: true } }),
+  customerWaitingOptions: () => http.get<{ id: number; name: string }[]>('customerWaitingOptions'),
 };
 
+/** The active installers (the schedule's and the routes' pick lists). */
+export function useActiveInstallers() {
+  return useQuery({
+    queryKey: appointmentKeys.activeInstallers,
+    queryFn: () => appointmentsApi.installers(),
+  });
+}
+
+/** The installers the calendar shows from a date in a view. */
+export function useCalendarInstallers(startDate: string, view: CalendarView) {
+  return useQuery({
+    queryKey: appointmentKeys.calendarInstallers(startDate, view),
+    queryFn: () => appointmentsApi.installers({ startDate, view }),
+  });
+}
+
+/** Where the customer waits (the schedule form's choices), kept 5 minutes. */
+export function useCustomerWaitingOptions() {
+  return useQuery({
+    queryKey: appointmentKeys.customerWaitingOptions,
+    queryFn: appointmentsApi.customerWaitingOptions,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** Query keys of this area: every key starts with 'appointments', so one invalidation refreshes them all. */
-export const appointmentKeys = {
-  all: ['appointments'] as const,
-  facility: (day: string) => ['appointments', 'facility', day] as const,
-  details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
-  calendar: (q: object) => ['appointments', 'calendar', q] as const,
-  dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
-  list: (q: object) => ['appointments', 'list', q] as const,
-  routes: (q: object) => ['appointments', 'routes', q] as const,
-};

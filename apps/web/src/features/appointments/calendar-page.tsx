@@ -1,11 +1,6 @@
 import { NodeIndexOutlined } from '@ant-design/icons';
 import { appointmentStatusLabel } from '@glass/domain/enums';
-import {
-  type CalendarView,
-  type CalendarVisit,
-  calendarVisit,
-  type Installer,
-} from '@glass/domain/contracts';
+import { type CalendarView, type CalendarVisit, calendarVisit } from '@glass/domain/contracts';
 import {
   FAILED_TO_GET_INSTALLERS,
   FAILED_TO_LIST_APPOINTMENTS,
@@ -22,7 +17,6 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './appointments.css';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { http } from '../../api/http';
 import { showError, withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
@@ -30,11 +24,12 @@ import { useDocumentTitle } from '../../shell/document-title';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { dateToDay, dateToWall, statusStyle, timeLabel, wallToDate } from './appointment-colors';
 import { AppointmentDrawer } from './appointment-drawer';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi, useCalendarInstallers } from './appointments-api';
 import { moveBody } from './schedule-body';
 import { useAppointmentLive } from './use-appointment-live';
 import { PageSwitchBar } from './page-switch-bar';
 import { usePageSwitches } from './use-page-switches';
+import { appointmentKeys } from '../../query/query-keys';
 
 const localizer = dayjsLocalizer(dayjs);
 
@@ -91,10 +86,7 @@ export function CalendarPage() {
     placeholderData: (prev) => prev,
   });
   useFailureToast(cal.isError, FAILED_TO_LIST_APPOINTMENTS);
-  const installers = useQuery({
-    queryKey: ['appointments', 'installers', startDate, view],
-    queryFn: () => http.get<Installer[]>('users/installers', { query: { startDate, view, isActive: true } }),
-  });
+  const installers = useCalendarInstallers(startDate, view);
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
 
   const events = useMemo<CalEvent[]>(() => {

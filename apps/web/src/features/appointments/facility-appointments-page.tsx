@@ -16,10 +16,11 @@ import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
 import { AppointmentDrawer } from './appointment-drawer';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi } from './appointments-api';
 import { useAppointmentLive } from './use-appointment-live';
 import { PageSwitchBar } from './page-switch-bar';
 import { usePageSwitches } from './use-page-switches';
+import { appointmentKeys } from '../../query/query-keys';
 
 const TITLE = 'My Facility Appointments';
 /** Spec 2 §4: Completed; ReSchedule; Scheduled, Arrived and any other status. */

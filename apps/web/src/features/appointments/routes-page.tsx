@@ -1,5 +1,5 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import type { InstallerRoute, Installer } from '@glass/domain/contracts';
+import type { InstallerRoute } from '@glass/domain/contracts';
 import {
   FAILED_TO_GET_INSTALLERS,
   FAILED_TO_LIST_APPOINTMENTS,
@@ -11,7 +11,7 @@ import { Alert, Button, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
@@ -23,8 +23,9 @@ import { formatKm, useRouteOrder } from '../../ui/route-plan';
 import { RouteStopList, RouteSuggestionNotice } from '../../ui/route-stop-list';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { SearchSelect } from '../../ui/search-select';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi, useActiveInstallers } from './appointments-api';
 import { useAppointmentLive } from './use-appointment-live';
+import { appointmentKeys } from '../../query/query-keys';
 
 const ALL = 0;
 
@@ -57,10 +58,7 @@ export function RoutesPage() {
     const i = next.installerId ?? installerId;
     setParams(i === ALL ? { date: d } : { date: d, installerId: String(i) }, { replace: true });
   };
-  const installers = useQuery({
-    queryKey: ['appointments', 'installers', 'active'],
-    queryFn: () => http.get<Installer[]>('users/installers', { query: { isActive: true } }),
-  });
+  const installers = useActiveInstallers();
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
   const q =
     installerId === ALL
@@ -165,7 +163,7 @@ function RouteEditor({ route }: { route: InstallerRoute }) {
         }),
         'Route saved',
       );
-      await queryClient.invalidateQueries({ queryKey: ['appointments', 'routes'] });
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.allRoutes });
     } catch (e) {
       // withProgress has shown the server's message as a toast; it stays here too until the next save.
       setFailure(

@@ -1,10 +1,8 @@
 import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
-import type { MapConfig } from '@glass/domain/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMapConfig } from '../../api/map-config';
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { http } from '../../api/http';
 
 function Recenter({ lat, lng }: { lat: number; lng: number }) {
   const map = useMap();
@@ -33,11 +31,7 @@ export function ScheduleMap({
   longitude?: number | null;
   onPick: (lat: number, lng: number) => void;
 }) {
-  const { data: config } = useQuery({
-    queryKey: ['mapConfig'],
-    queryFn: () => http.get<MapConfig>('facilities/mapConfig'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data: config } = useMapConfig();
   const has = typeof latitude === 'number' && typeof longitude === 'number';
   const fallback = config?.defaultPosition ?? DEFAULT_MAP_POSITION;
   const lat = has ? latitude : fallback.latitude;

@@ -1,4 +1,4 @@
-import type { AppointmentSchedule, Installer, ScheduleSaveBody } from '@glass/domain/contracts';
+import type { AppointmentSchedule, ScheduleSaveBody } from '@glass/domain/contracts';
 import { FAILED_TO_GET_INSTALLERS, NO_APPOINTMENTS_FOR_DAY } from '@glass/domain/messages/appointments';
 import { US_STATES } from '@glass/domain/us-states';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,15 +6,16 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, List, Select, Space,
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import './appointments.css';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { DateTimeField } from '../../ui/date-fields';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
-import { appointmentKeys, appointmentsApi } from './appointments-api';
+import { appointmentsApi, useActiveInstallers, useCustomerWaitingOptions } from './appointments-api';
 import { ScheduleMap } from './schedule-map';
+import { appointmentKeys } from '../../query/query-keys';
 
 type FormValues = Omit<ScheduleSaveBody, 'scheduleInvoiceId'>;
 const WALL = 'YYYY-MM-DDTHH:mm';
@@ -64,16 +65,9 @@ export function SchedulePage() {
     queryFn: () => appointmentsApi.dayRelated(invoiceId as number),
     enabled: invoiceId !== null,
   });
-  const installers = useQuery({
-    queryKey: ['appointments', 'installers', 'active'],
-    queryFn: () => http.get<Installer[]>('users/installers', { query: { isActive: true } }),
-  });
+  const installers = useActiveInstallers();
   useFailureToast(installers.isError, FAILED_TO_GET_INSTALLERS);
-  const waiting = useQuery({
-    queryKey: ['customerWaitingOptions'],
-    queryFn: () => http.get<{ id: number; name: string }[]>('customerWaitingOptions'),
-    staleTime: 5 * 60_000,
-  });
+  const waiting = useCustomerWaitingOptions();
 
   // Prefill once the invoice is known: its schedule for the part type, or the invoice's defaults.
   const data = related.data;

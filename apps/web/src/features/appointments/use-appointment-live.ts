@@ -2,7 +2,7 @@ import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onRealtimeChange } from '../messaging';
-import { appointmentKeys } from './appointments-api';
+import { appointmentKeys } from '../../query/query-keys';
 
 /**
  * Redraws every appointment read on screen when the hub says an appointment was booked, moved or updated, and

@@ -11,7 +11,7 @@ import { can } from '@glass/domain/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getAllPages, http, type ODataPage } from '../../api/http';
-import { conversationKeys } from '../../query/conversation-keys';
+import { conversationKeys } from '../../query/query-keys';
 import { useSessionState } from '../../api/use-session';
 import { approvalKeys, invoiceKeys } from '../../query/query-keys';
 

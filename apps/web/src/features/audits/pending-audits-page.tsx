@@ -29,7 +29,7 @@ export function PendingAuditsPage() {
   );
   const counts = useQuery({ queryKey: auditKeys.counts, queryFn: auditsApi.counts });
   const list = useODataList<PendingAuditRow>({
-    key: [...auditKeys.queue(facilityId), find ?? ''],
+    key: auditKeys.queueFind(facilityId, find),
     path: 'PendingAudits',
     top: PAGE,
     page,

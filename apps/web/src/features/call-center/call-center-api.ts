@@ -27,13 +27,3 @@ export const callCenterApi = {
     http.post<{ callLogId: number }>(`CallManager/records/${serviceVehicleId}/outcome`, body),
   myCalls: () => http.get<CallLogRow[]>('callLog/mine'),
 };
-
-export const callCenterKeys = {
-  all: ['callCenter'] as const,
-  dashboard: (facilityId?: number, from?: string, to?: string) =>
-    ['callCenter', 'dashboard', facilityId ?? 0, from ?? '', to ?? ''] as const,
-  categories: ['callCenter', 'categories'] as const,
-  queries: (category: string) => ['callCenter', 'queries', category] as const,
-  list: (queryId: number) => ['callCenter', 'list', queryId] as const,
-  myCalls: ['callCenter', 'myCalls'] as const,
-};

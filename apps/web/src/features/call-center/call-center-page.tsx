@@ -9,14 +9,15 @@ import { showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ScrollBox } from '../../shell/scroll-box';
+import { ScrollBox } from '../../ui/scroll-box';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
 import { makePhoneCall } from '../phone-bridge';
-import { callCenterApi, callCenterKeys } from './call-center-api';
+import { callCenterApi } from './call-center-api';
 import { formatTalk, MatchLinks } from './call-parts';
+import { callCenterKeys } from '../../query/query-keys';
 
 const PRIORITY_LABELS: Record<number, string> = {
   1: 'Repairs, no contact yet',

@@ -35,8 +35,9 @@ import { DateTimeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { makePhoneCall } from '../phone-bridge';
-import { callCenterApi, callCenterKeys } from './call-center-api';
+import { callCenterApi } from './call-center-api';
 import './call-center.css';
+import { callCenterKeys } from '../../query/query-keys';
 
 const MY = 'my';
 const RESULT_LABELS: Record<CallResultName, string> = {

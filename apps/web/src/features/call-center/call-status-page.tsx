@@ -10,13 +10,14 @@ import { useEffect, useState } from 'react';
 import { inlineError, showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useDocumentTitle } from '../../shell/document-title';
-import { ScrollBox } from '../../shell/scroll-box';
+import { ScrollBox } from '../../ui/scroll-box';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { makePhoneCall, startPhoneBridge } from '../phone-bridge';
-import { callCenterApi, callCenterKeys } from './call-center-api';
+import { callCenterApi } from './call-center-api';
 import { formatTalk, MatchLinks } from './call-parts';
 import './call-center.css';
+import { callCenterKeys } from '../../query/query-keys';
 
 /** The quick phone input's characters (spec 1 §5): digits, a leading minus and one decimal point. */
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '0', '.'];

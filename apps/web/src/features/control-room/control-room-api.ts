@@ -8,7 +8,3 @@ export const controlRoomApi = {
 };
 
 /** One cache entry per facility: a wall rotating all day keeps at most one board per facility. */
-export const controlRoomKeys = {
-  all: ['control-room'] as const,
-  board: (facilityId: number | undefined) => ['control-room', facilityId ?? 'mine'] as const,
-};

@@ -6,7 +6,8 @@ import {
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { emitRealtime, onRealtimeConnect, onRealtimeEvent } from '../messaging';
-import { controlRoomApi, controlRoomKeys } from './control-room-api';
+import { controlRoomApi } from './control-room-api';
+import { controlRoomKeys } from '../../query/query-keys';
 
 export const FAILED_TO_GET_CONTROL_ROOM = 'Failed to get the Control Room';
 

@@ -4,13 +4,13 @@ import type { FormFieldDef } from '@glass/domain/resources/define';
 import { employeeCreateSchema, employeeUpdateSchema } from '@glass/domain/resources/employee';
 import { BRAND_LOOKUP, FACILITY_LOOKUP } from '@glass/domain/resources/lookups';
 import { assignableRoles, canManageRole } from '@glass/domain/roles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { type AttributeDef, AttributesField } from '../../resources/attributes-field';
+import { AttributesField } from '../../resources/attributes-field';
 import { FormDrawer } from '../../resources/form-drawer';
 import { fieldInput } from '../../resources/field-input';
 import { issueFields, problemFields } from '../../resources/form-values';
@@ -19,6 +19,7 @@ import type { Row } from '../../resources/list-query';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { refreshKeys } from '../../query/use-write';
 import { employeeKeys } from '../../query/query-keys';
+import { employeesApi, useUserAttributes } from './employees-api';
 
 /** Security #12: only the roles the signed-in user may grant (the server refuses any other). */
 const roleOptions = (actorRole: number | undefined, current: unknown) => {
@@ -51,20 +52,6 @@ const fields = (creating: boolean, roles: FormFieldDef['options']): FormFieldDef
         help: 'Leave empty to keep the current password',
       },
 ];
-
-interface UserAttribute extends AttributeDef {
-  attributeNameId: number;
-  value: string | null;
-}
-
-/** The User attributes (object name User) with this employee's values, or the defaults for a new one. */
-function useUserAttributes(id: number | undefined) {
-  return useQuery({
-    queryKey: employeeKeys.attributes(id ?? 0),
-    queryFn: () =>
-      http.get<UserAttribute[]>('attributevalues', { query: { Page: 'User', RecordId: id ?? 0 } }),
-  });
-}
 
 /** Employee create and edit (spec 1 §7 Users) with the server's own schema. */
 export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; onClose: () => void }) {
@@ -115,7 +102,7 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
     setSaving(true);
     try {
       await withProgress(
-        creating ? http.post('users', checked.data) : http.put(`users/${record.id}`, checked.data),
+        creating ? employeesApi.create(checked.data) : employeesApi.update(record.id, checked.data),
       );
       await refreshKeys(queryClient, [employeeKeys.all, employeeKeys.allAttributes]);
       onClose();

@@ -1,15 +1,14 @@
-import { userRoleLabel } from '@glass/domain/enums';
 import { FAILED_TO_GET_EMPLOYEES } from '@glass/domain/messages/admin';
 import type { ColumnDef } from '@glass/domain/resources/define';
 import { can } from '@glass/domain/roles';
 import { Tabs } from 'antd';
 import { useState } from 'react';
-import { http } from '../../api/http';
 import { useSessionState } from '../../api/use-session';
 import { ArrayList } from '../../resources/array-list';
 import type { Row } from '../../resources/list-query';
 import { useDocumentTitle } from '../../shell/document-title';
 import { EmployeeFormDrawer } from './employee-form';
+import { employeesApi } from './employees-api';
 import { employeeKeys } from '../../query/query-keys';
 import { ScreenFrame } from '../../ui/screen-frame';
 
@@ -24,11 +23,6 @@ const COLUMNS: ColumnDef[] = [
   { key: 'isInstaller', title: 'Installer', format: 'boolean', width: 100 },
   { key: 'isActive', title: 'Active', format: 'boolean', width: 90 },
 ];
-
-const load = async (q: { isActive?: boolean; searchTerm?: string }) => {
-  const rows = await http.get<Row[]>('users', { query: { IsActive: q.isActive, SearchTerm: q.searchTerm } });
-  return rows.map((r) => ({ ...r, role: userRoleLabel(r.userRoleId as number) }));
-};
 
 /** /employees (spec 1 §7 Users): User list items, create with an initial password, edit, deactivate. */
 export function EmployeesPage() {
@@ -48,7 +42,7 @@ export function EmployeesPage() {
                 title="Employees"
                 singular="Employee"
                 queryKey={employeeKeys.all}
-                load={load}
+                load={employeesApi.list}
                 columns={COLUMNS}
                 failedToGet={FAILED_TO_GET_EMPLOYEES}
                 canWrite={canWrite}

@@ -1,5 +1,5 @@
 import { http } from '../../api/http';
-import type { AttributeValue, Facility, FacilityDetail, MapConfig } from '@glass/domain/contracts';
+import type { AttributeValue, Facility, FacilityDetail } from '@glass/domain/contracts';
 
 /** A facility attribute as the detail lists it, or a new facility's attribute (GET attributevalues). */
 export type FacilityAttribute = FacilityDetail['attributes'][number] | AttributeValue;
@@ -12,5 +12,4 @@ export const facilityApi = {
   newAttributes: () =>
     http.get<AttributeValue[]>('attributevalues', { query: { Page: 'Facility', RecordId: 0 } }),
   save: (body: Record<string, unknown>) => http.post<FacilityDetail>('facilities', body),
-  mapConfig: () => http.get<MapConfig>('facilities/mapConfig'),
 };

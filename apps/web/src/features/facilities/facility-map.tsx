@@ -1,11 +1,9 @@
 import { DEFAULT_MAP_POSITION } from '@glass/domain/constants';
-import { useQuery } from '@tanstack/react-query';
+import { useMapConfig } from '../../api/map-config';
 import 'leaflet/dist/leaflet.css';
 import './facility-map.css';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect } from 'react';
-import { facilityApi } from './facility-api';
-import { facilityKeys } from '../../query/query-keys';
 
 function Recenter({ lat, lng }: { lat: number; lng: number }) {
   const map = useMap();
@@ -34,11 +32,7 @@ export function FacilityMap({
   longitude?: number | null;
   onPick?: (lat: number, lng: number) => void;
 }) {
-  const { data: config } = useQuery({
-    queryKey: facilityKeys.mapConfig,
-    queryFn: facilityApi.mapConfig,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data: config } = useMapConfig();
   const has = typeof latitude === 'number' && typeof longitude === 'number';
   const fallback = config?.defaultPosition ?? DEFAULT_MAP_POSITION;
   const lat = has ? latitude : fallback.latitude;

@@ -8,9 +8,4 @@ export const fieldApi = {
     http.post<InstallerRoute>(office ? 'appointments/facility/route' : 'appointments/route', body),
 };
 
-export const fieldKeys = {
-  all: ['appointment-field'] as const,
-  day: (date: string | undefined) => ['appointment-field', 'my-day', date ?? 'today'] as const,
-};
-
 export const FAILED_TO_LIST_MY_APPOINTMENTS = 'Failed to list my appointments';

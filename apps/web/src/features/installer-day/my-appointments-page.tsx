@@ -10,13 +10,14 @@ import { DateField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
-import { FAILED_TO_LIST_MY_APPOINTMENTS, fieldApi, fieldKeys } from './field-api';
+import { FAILED_TO_LIST_MY_APPOINTMENTS, fieldApi } from './field-api';
 import { onSent, outbox } from './outbox';
 import { RoutePanel } from './route-panel';
 import { StatusDialog } from './status-dialog';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
+import { fieldKeys } from '../../query/query-keys';
 
 /**
  * /my-appointments: the installer's day on a phone (issue #18 item 3). Today's stops in route order with

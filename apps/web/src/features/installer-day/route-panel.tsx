@@ -5,7 +5,8 @@ import { toastError, toastSuccess } from '../../api/notices';
 import { RouteMap } from '../../ui/route-map';
 import { formatKm, useRouteOrder } from '../../ui/route-plan';
 import { RouteStopList, RouteSuggestionNotice } from '../../ui/route-stop-list';
-import { fieldApi, fieldKeys } from './field-api';
+import { fieldApi } from './field-api';
+import { fieldKeys } from '../../query/query-keys';
 
 /**
  * The day's route: stops in order with an ETA each, moved by dragging or with the up/down buttons (keyboard

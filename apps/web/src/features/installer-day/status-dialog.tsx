@@ -3,7 +3,7 @@ import type { InstallerStop } from '@glass/domain/contracts';
 import { statusNeedsNote } from '@glass/domain/rules/appointment-status';
 import { Alert, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useLookupOptions } from '../../resources/lookup-select';
+import { useLookupOptions } from '../../resources/resource-api';
 import { outbox } from './outbox';
 
 const MATERIALS = { path: '/api/materials/droplist' };

@@ -9,18 +9,22 @@ import { useState } from 'react';
 import { useODataList } from '../../query/use-odata-list';
 import { LookupSelect } from '../../resources/lookup-select';
 import { ResourceList } from '../../resources/resource-list';
+import type { SearchSource } from '../../query/use-search-select';
+import { ServerSearchSelect } from '../../ui/server-search-select';
 import { useDocumentTitle } from '../../shell/document-title';
 import { DataTable } from '../../ui/data-table';
 import { DateRangeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
-import { loanerKeys, loanersApi } from './loaners-api';
+import { loanersApi } from './loaners-api';
 import { UsageDrawer } from './usage-drawer';
 import './loaners.css';
+import { loanerKeys } from '../../query/query-keys';
 
 const PAGE = 25;
 const WIDE: Breakpoint[] = ['md'];
-const CARS = { path: '/api/loanerCars?$select=id,name' };
+/** Every car, active or not (past reservations name retired cars), searched as the user types. */
+const CARS: SearchSource = { path: 'loanerCars' };
 const STATE_COLOR = {
   reserved: 'processing',
   out: 'warning',
@@ -97,7 +101,7 @@ function Reservations() {
             reset();
           }}
         />
-        <LookupSelect
+        <ServerSearchSelect
           source={CARS}
           aria-label="Car"
           placeholder="All cars"

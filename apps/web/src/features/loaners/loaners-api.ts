@@ -7,9 +7,3 @@ export const loanersApi = {
     http.put<LoanerReservationRow>(`LoanerCarUsages/${id}`, body),
   fleet: (facilityId?: number) => http.get<LoanerCarStatus[]>('LoanerCarStatus', { query: { facilityId } }),
 };
-
-export const loanerKeys = {
-  all: ['loaners'] as const,
-  reservations: (filter: string) => ['loaners', 'reservations', filter] as const,
-  fleet: (facilityId?: number) => ['loaners', 'fleet', facilityId ?? 0] as const,
-};

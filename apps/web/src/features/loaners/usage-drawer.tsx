@@ -6,16 +6,19 @@ import { Alert, Button, Drawer, Form, Input, InputNumber, Select, Space, Typogra
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { toastSuccess } from '../../api/notices';
-import { LookupSelect } from '../../resources/lookup-select';
+import type { SearchSource } from '../../query/use-search-select';
+import { ServerSearchSelect } from '../../ui/server-search-select';
 import { DateTimeField } from '../../ui/date-fields';
-import { loanerKeys, loanersApi } from './loaners-api';
+import { loanersApi } from './loaners-api';
+import { loanerKeys } from '../../query/query-keys';
 
 const FUEL = Array.from({ length: 9 }, (_, i) => ({
   value: i,
   label: i === 0 ? 'Empty' : i === 8 ? 'Full' : `${i}/8`,
 }));
-const INSURERS = { path: '/api/InsuranceCompaniesOData?$select=id,name' };
-const CARS = { path: '/api/loanerCars?$select=id,name&isActive=true' };
+/** Searched on the server as the user types (a page of matches, not the whole list). */
+const INSURERS: SearchSource = { path: 'InsuranceCompaniesOData' };
+const CARS: SearchSource = { path: 'loanerCars', params: { isActive: true } };
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 const cents = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v * 100));
 
@@ -119,7 +122,7 @@ export function UsageDrawer({ row, onClose }: { row: LoanerReservationRow; onClo
         }}
       >
         <Form.Item label="Car" name="loanerCarId">
-          <LookupSelect source={CARS} aria-label="Car" />
+          <ServerSearchSelect source={CARS} aria-label="Car" />
         </Form.Item>
         <Form.Item label="Expected return" name="expectedReturn">
           <DateTimeField aria-label="Expected return" />
@@ -129,7 +132,7 @@ export function UsageDrawer({ row, onClose }: { row: LoanerReservationRow; onClo
         <section>
           <Typography.Title level={5}>Customer's insurance</Typography.Title>
           <Form.Item label="Insurance company" name="insuranceCompanyId">
-            <LookupSelect source={INSURERS} aria-label="Insurance company" />
+            <ServerSearchSelect source={INSURERS} aria-label="Insurance company" />
           </Form.Item>
           <Form.Item label="Policy" name="policyNumber">
             <Input maxLength={50} />

@@ -1,4 +1,5 @@
 import { PARK_LINES_OPTION_ID } from '@glass/domain/constants';
+import type { RecordTypeName } from '@glass/domain/enums';
 import { useQuery } from '@tanstack/react-query';
 import { getAllPages, http, type ODataPage } from '../../api/http';
 import type {
@@ -6,7 +7,7 @@ import type {
   MessageGroup,
   Subscription,
 } from '@glass/domain/contracts';
-import { conversationKeys } from '../../query/conversation-keys';
+import { conversationKeys } from '../../query/query-keys';
 import { odataFilter } from '../../query/odata-filter';
 
 // Spec 1 §3 "Conversation", "Message", "Recipient" and "Subscription": the contracts' types. The screens
@@ -17,12 +18,6 @@ export type {
   Recipient,
   Subscription,
 } from '@glass/domain/contracts';
-
-// Named shortcuts of the messaging key factory (query/conversation-keys.ts).
-export const CONVERSATIONS_KEY = conversationKeys.all;
-export const PARKED_KEY = conversationKeys.parked;
-export const ALERTS_KEY = conversationKeys.alerts;
-export const SUBSCRIPTIONS_KEY = conversationKeys.subscriptions;
 
 function startOfToday(): Date {
   const d = new Date();
@@ -45,23 +40,20 @@ export async function loadConversations(): Promise<Conversation[]> {
 }
 
 export function useConversations(enabled = true) {
-  return useQuery({ queryKey: CONVERSATIONS_KEY, queryFn: loadConversations, enabled, retry: false });
+  return useQuery({ queryKey: conversationKeys.all, queryFn: loadConversations, enabled, retry: false });
 }
 
 export function useMessageGroups() {
   return useQuery({
     queryKey: conversationKeys.groups,
-    queryFn: async () => {
-      const body = await http.get<MessageGroup[] | ODataPage<MessageGroup>>('MessageGroups');
-      return Array.isArray(body) ? body : (body?.value ?? []);
-    },
+    queryFn: () => http.get<MessageGroup[]>('MessageGroups'),
     staleTime: 300_000,
   });
 }
 
 export function useSubscriptions(enabled = true) {
   return useQuery({
-    queryKey: SUBSCRIPTIONS_KEY,
+    queryKey: conversationKeys.subscriptions,
     queryFn: () => getAllPages<Subscription>('Subscriptions'),
     enabled,
     retry: false,
@@ -96,3 +88,32 @@ export function useParkLineCount() {
 export function consumeAlert(alertId: number): Promise<unknown> {
   return http.post('self/consumeAlert', { alertIdToConsume: alertId });
 }
+
+/** The messaging writes (spec 1 §3); each caller refreshes the conversationKeys it changed. */
+export const messagingApi = {
+  /** POST Conversations/Start: multipart (subject, message, recipients, groups, record, image). */
+  start: (form: FormData) => http.post('Conversations/Start', form),
+  reply: (conversationId: number, form: FormData) => http.post(`Conversations/${conversationId}/Reply`, form),
+  markAsRead: (conversationId: number) => http.post(`Conversations/${conversationId}/MarkAsRead`),
+  /** PUT Subscriptions/{id}: the row with its new "always" choice. */
+  saveSubscription: (row: Subscription, always: boolean) =>
+    http.put(`Subscriptions/${row.id}`, {
+      id: row.id,
+      userId: row.userId,
+      messageGroupId: row.messageGroupId,
+      always,
+      onDuty: row.onDuty,
+      useSms: row.useSms,
+    }),
+  /** Parks an invoice or a service vehicle on a line, for a user or a message group. */
+  park: (
+    recordType: RecordTypeName,
+    recordId: number,
+    body: { parkLine?: number; parkedForUserId?: number; parkedForMessageGroupId?: number },
+  ) =>
+    http.post(
+      recordType === 'Invoice' ? `Invoices/${recordId}/park` : `ServiceVehicle/${recordId}/park`,
+      body,
+    ),
+  unpark: (parkedItemId: number) => http.delete(`ParkedItemsOdata/${parkedItemId}`),
+};

@@ -17,11 +17,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Popover, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { setPendingAlertCount } from '../../shell/document-title';
-import { http } from '../../api/http';
 import { messageApi } from '../../api/notices';
 import type { ParkedItem } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
-import { ALERTS_KEY, consumeAlert, PARKED_KEY, useParkLineCount, useSubscriptions } from './api';
+import { consumeAlert, useParkLineCount, useSubscriptions, messagingApi } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { useConnectionStatus } from './realtime-status';
 import './messaging.css';
 
@@ -79,19 +79,19 @@ export function ParkedItemsPopover({ items }: { items: ParkedItem[] }) {
     const api = messageApi();
     api.open({ key, type: 'loading', content: REMOVING_PARKED_ALERT, duration: 0 });
     try {
-      const raw = queryClient.getQueryData<Alert[] | null>(ALERTS_KEY) ?? [];
+      const raw = queryClient.getQueryData<Alert[] | null>(conversationKeys.alerts) ?? [];
       const alerts = raw.filter(
         (a) => PARKED_ALERT_TYPES.has(a.type) && (!a.recordId || a.recordId === slot.recordNumber),
       );
       await Promise.all(alerts.map((a) => consumeAlert(a.id)));
-      await http.delete(`ParkedItemsOdata/${slot.id}`);
+      await messagingApi.unpark(slot.id);
       api.open({ key, type: 'success', content: ALERT_REMOVED, duration: 1 });
     } catch (error) {
       console.warn('Failed to remove parked item', error);
       api.open({ key, type: 'error', content: FAILED_TO_REMOVE_ALERT, duration: 4 });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
-      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.parked });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.alerts });
     }
   };
 

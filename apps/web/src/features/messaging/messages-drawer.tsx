@@ -18,12 +18,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Checkbox, Collapse, Drawer, Empty, Input, Spin, Tag } from 'antd';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { toastError, toastSuccess } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useSessionState } from '../../api/use-session';
-import { useDrawerSize, useNarrow } from '../../shell/use-narrow';
-import { type Conversation, type ConversationMessage, CONVERSATIONS_KEY, useConversations } from './api';
+import { useDrawerSize, useNarrow } from '../../ui/use-narrow';
+import { type Conversation, type ConversationMessage, useConversations, messagingApi } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { AttachmentImage } from '../../ui/attachment-image';
 import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
@@ -88,11 +89,11 @@ function ReplyBox({ conversation }: { conversation: Conversation }) {
     if (image) form.append('AttachedImage', image, timestampedFileName(image.name));
     setSending(true);
     try {
-      await http.post(`Conversations/${conversation.id}/Reply`, form);
+      await messagingApi.reply(conversation.id, form);
       toastSuccess(REPLY_SENT);
       setText('');
       setImage(null);
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Reply failed', error);
       toastError(error instanceof ApiError && error.status > 0 ? FAILED_TO_SEND_REPLY : REPLY_SEND_ERROR);
@@ -164,8 +165,8 @@ function ConversationCard({
   const markRead = async () => {
     if (!unread) return;
     try {
-      await http.post(`Conversations/${conversation.id}/MarkAsRead`);
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await messagingApi.markAsRead(conversation.id);
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Mark as read failed', error);
       toastError(FAILED_TO_MARK_READ);

@@ -18,11 +18,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, Select, Tag } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { http } from '../../api/http';
 import { toastError, toastInfo, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { useDrawerSize } from '../../shell/use-narrow';
-import { CONVERSATIONS_KEY, useMessageGroups } from './api';
+import { useDrawerSize } from '../../ui/use-narrow';
+import { useMessageGroups, messagingApi } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
 
@@ -87,11 +87,11 @@ export function NewConversationDrawer({ open, onClose }: { open: boolean; onClos
     if (image) form.append('AttachedImage', image, timestampedFileName(image.name));
     setSending(true);
     try {
-      await http.post('Conversations/Start', form);
+      await messagingApi.start(form);
       toastSuccess(CONVERSATION_STARTED);
       reset();
       onClose();
-      await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     } catch (error) {
       console.warn('Start conversation failed', error);
       toastError(FAILED_TO_START_CONVERSATION);

@@ -8,8 +8,9 @@ import { Button, Drawer, Empty } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAlerts } from '../../api/footer-api';
-import { useDrawerSize } from '../../shell/use-narrow';
-import { ALERTS_KEY, consumeAlert } from './api';
+import { useDrawerSize } from '../../ui/use-narrow';
+import { consumeAlert } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import './messaging.css';
 
 export function alertPath(alert: Alert): string | null {
@@ -53,7 +54,7 @@ export function NotificationsDrawer({
       return;
     }
     queryClient.setQueryData<Alert[] | null>(
-      ALERTS_KEY,
+      conversationKeys.alerts,
       (list) => list?.filter((a) => a.id !== alert.id) ?? list,
     );
     consumeAlert(alert.id).catch((error) => console.warn('Failed to consume alert', error));

@@ -7,10 +7,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Radio, Select } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useParkedItems } from '../../api/footer-api';
-import { ApiError, http } from '../../api/http';
+import { ApiError } from '../../api/http';
 import { withProgress } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { DEFAULT_PARK_LINES, PARKED_KEY, useMessageGroups, useParkLineCount } from './api';
+import { DEFAULT_PARK_LINES, useMessageGroups, useParkLineCount, messagingApi } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { SearchSelect } from '../../ui/search-select';
 
 const recordText = (slot: ParkedSlot) =>
@@ -121,15 +122,14 @@ function ParkDialog({
 
   const park = async () => {
     if (!ready) return;
-    const path = recordType === 'Invoice' ? `Invoices/${recordId}/park` : `ServiceVehicle/${recordId}/park`;
     const body =
       target === 'user'
         ? { parkLine: line, parkedForUserId: userId }
         : { parkLine: line, parkedForMessageGroupId: groupId };
     setSaving(true);
     try {
-      await withProgress(http.post(path, body));
-      void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
+      await withProgress(messagingApi.park(recordType, recordId, body));
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.parked });
       onParked?.();
       onClose();
     } catch (error) {

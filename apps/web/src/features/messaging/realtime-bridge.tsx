@@ -3,7 +3,8 @@ import { reduceAlert } from '@glass/domain/rules/alerts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ALERTS_KEY, CONVERSATIONS_KEY, consumeAlert, PARKED_KEY } from './api';
+import { consumeAlert } from './api';
+import { conversationKeys } from '../../query/query-keys';
 import { startRealtime } from './realtime';
 
 /**
@@ -17,11 +18,11 @@ export function RealtimeBridge() {
   useEffect(
     () =>
       startRealtime((incoming: Alert) => {
-        const current = queryClient.getQueryData<Alert[] | null>(ALERTS_KEY) ?? [];
+        const current = queryClient.getQueryData<Alert[] | null>(conversationKeys.alerts) ?? [];
         const next = reduceAlert({ alerts: current }, incoming);
-        queryClient.setQueryData(ALERTS_KEY, next.alerts);
-        if (next.refreshParked) void queryClient.invalidateQueries({ queryKey: PARKED_KEY });
-        if (next.refreshConversations) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+        queryClient.setQueryData(conversationKeys.alerts, next.alerts);
+        if (next.refreshParked) void queryClient.invalidateQueries({ queryKey: conversationKeys.parked });
+        if (next.refreshConversations) void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
       }),
     [queryClient],
   );
@@ -32,7 +33,7 @@ export function RealtimeBridge() {
     const alertId = Number(new URLSearchParams(location.search).get('alertId'));
     if (!Number.isInteger(alertId) || alertId <= 0) return;
     queryClient.setQueryData<Alert[] | null>(
-      ALERTS_KEY,
+      conversationKeys.alerts,
       (list) => list?.filter((a) => a.id !== alertId) ?? list,
     );
     consumeAlert(alertId).catch((error) => console.warn('Failed to consume alert', alertId, error));

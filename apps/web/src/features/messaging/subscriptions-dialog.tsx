@@ -10,11 +10,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Radio, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { http } from '../../api/http';
 import { toastError, withProgress } from '../../api/notices';
 import { useFailureToast } from '../../query/use-failure-toast';
-import { useNarrow } from '../../shell/use-narrow';
-import { SUBSCRIPTIONS_KEY, type Subscription, useSubscriptions } from './api';
+import { useNarrow } from '../../ui/use-narrow';
+import { type Subscription, useSubscriptions, messagingApi } from './api';
+import { conversationKeys } from '../../query/query-keys';
 
 /** Subscription Settings dialog (spec 1 §2, §5): Never / Always per group; only changed rows are saved. */
 export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -41,18 +41,7 @@ export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose:
     setSaving(true);
     try {
       const results = await withProgress(
-        Promise.allSettled(
-          changed.map((row) =>
-            http.put(`Subscriptions/${row.id}`, {
-              id: row.id,
-              userId: row.userId,
-              messageGroupId: row.messageGroupId,
-              always: chosenOf(row),
-              onDuty: row.onDuty,
-              useSms: row.useSms,
-            }),
-          ),
-        ),
+        Promise.allSettled(changed.map((row) => messagingApi.saveSubscription(row, chosenOf(row)))),
       );
       const failed = results.filter((r) => r.status === 'rejected');
       if (failed.length === results.length) toastError(FAILED_TO_SAVE_SUBSCRIPTIONS);
@@ -63,7 +52,7 @@ export function SubscriptionsDialog({ open, onClose }: { open: boolean; onClose:
     } finally {
       setSaving(false);
       setEdits({});
-      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.subscriptions });
     }
   };
 

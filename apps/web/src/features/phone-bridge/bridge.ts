@@ -6,7 +6,7 @@ import {
 } from '@glass/domain/constants';
 import { http } from '../../api/http';
 import { searchApi } from '../../api/search-api';
-import { openMessageFor } from './parent-messages';
+import { openMessageFor } from '../../api/phone-bridge-messages';
 
 /** The fields of a 'makePhoneCall?{json}' message (spec 2 §4). */
 export interface CallRequest {

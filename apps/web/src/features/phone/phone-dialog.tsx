@@ -9,7 +9,7 @@ import type {
 } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
 import { personName } from '../../shell/format';
-import { useNarrow } from '../../shell/use-narrow';
+import { useNarrow } from '../../ui/use-narrow';
 import { formatPhone } from '../../ui/phone';
 import {
   firstPhone,

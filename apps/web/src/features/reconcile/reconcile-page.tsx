@@ -12,7 +12,7 @@ import { useSessionState } from '../../api/use-session';
 import { invoiceKeys, reconcileKeys } from '../../query/query-keys';
 import { useODataList } from '../../query/use-odata-list';
 import { useDocumentTitle } from '../../shell/document-title';
-import { useNarrow } from '../../shell/use-narrow';
+import { useNarrow } from '../../ui/use-narrow';
 import { AppLink } from '../../ui/app-link';
 import { DateRangeField } from '../../ui/date-fields';
 import { Filter, FilterBar } from '../../ui/filter-bar';

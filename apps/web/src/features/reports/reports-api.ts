@@ -50,11 +50,6 @@ export function reportQueryString(p: ReportParams, extra: Record<string, string>
   return q.toString();
 }
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  one: (p: ReportParams) => ['reports', p.report, reportQueryString(p)] as const,
-};
-
 export const reportsApi = {
   get: (p: ReportParams) => http.get<ReportAnswer>(`reports/${p.report}?${reportQueryString(p)}`),
   csv: (p: ReportParams, table: string) =>

@@ -16,7 +16,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { showError } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { useLookupOptions } from '../../resources/lookup-select';
+import { useLookupOptions } from '../../resources/resource-api';
 import { useDocumentTitle } from '../../shell/document-title';
 import { DataTable, type DataColumn } from '../../ui/data-table';
 import { DateRangeField } from '../../ui/date-fields';
@@ -24,8 +24,9 @@ import { Filter, FilterBar } from '../../ui/filter-bar';
 import { Money } from '../../ui/money';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { SearchSelect } from '../../ui/search-select';
-import { paramsFromUrl, rangeProblem, type ReportParams, reportKeys, reportsApi } from './reports-api';
+import { paramsFromUrl, rangeProblem, type ReportParams, reportQueryString, reportsApi } from './reports-api';
 import './reports.css';
+import { reportKeys } from '../../query/query-keys';
 
 /** The chart library (recharts) is its own chunk, fetched when a report is first drawn. */
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
@@ -168,7 +169,7 @@ function Filters({ params, set }: { params: ReportParams; set: (patch: Partial<R
 function ReportBody({ params }: { params: ReportParams }) {
   const problem = rangeProblem(params);
   const answer = useQuery<ReportAnswer>({
-    queryKey: reportKeys.one(params),
+    queryKey: reportKeys.one(params.report, reportQueryString(params)),
     queryFn: () => reportsApi.get(params),
     enabled: !problem,
     staleTime: 60_000,

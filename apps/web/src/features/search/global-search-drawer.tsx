@@ -6,7 +6,7 @@ import { toastError, toastSuccess } from '../../api/notices';
 import { type SearchQuery, searchApi } from '../../api/search-api';
 import type { SearchResult } from '@glass/domain/contracts';
 import { useSessionState } from '../../api/use-session';
-import { useDrawerSize } from '../../shell/use-narrow';
+import { useDrawerSize } from '../../ui/use-narrow';
 import { invoicePath, serviceVehiclePath } from './record-columns';
 import { SearchResultsModal } from './search-results-modal';
 import { SearchSelect } from '../../ui/search-select';

@@ -6,7 +6,7 @@ import type {
   SearchResult,
   ServiceVehicleSearchRow as ServiceVehicleRow,
 } from '@glass/domain/contracts';
-import { useNarrow } from '../../shell/use-narrow';
+import { useNarrow } from '../../ui/use-narrow';
 import { invoiceColumns, invoicePath, serviceVehicleColumns, serviceVehiclePath } from './record-columns';
 
 // A fixed-height body always shows a vertical scrollbar track, so only a list taller than it gets one.

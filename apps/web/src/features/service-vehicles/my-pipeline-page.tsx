@@ -35,7 +35,7 @@ export function MyPipelinePage() {
     queries: PIPELINE_STAGES.map(({ stage }) => {
       const take = takes[stage] ?? STEP;
       return {
-        queryKey: [...serviceVehicleKeys.mine, 'pipeline', stage, take, search, repair, replacement],
+        queryKey: serviceVehicleKeys.pipeline(stage, take, search, repair, replacement),
         enabled: switches.ready,
         placeholderData: (previous: unknown) => previous,
         queryFn: () =>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Pagination, Switch, Tabs } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useFailureToast } from '../../query/use-failure-toast';
+import { usePagedList } from '../../query/use-paged-list';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { useDocumentTitle } from '../../shell/document-title';
 import { EmptyState } from '../../ui/empty-state';
@@ -86,22 +86,27 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   const switches = usePageSwitches(title);
   const { repair, replacement } = switches;
 
-  const query = useQuery({
-    queryKey: [...serviceVehicleKeys.mine, kind, filterType, page, search, repair, replacement, recordId],
+  // The shared paging (the previous page stays while the next loads); the route takes skip/take.
+  const query = usePagedList<SvListRow>({
+    key: serviceVehicleKeys.myList(kind, filterType, search, repair, replacement, recordId),
+    page,
+    top: PAGE_SIZE,
     enabled: switches.ready,
-    queryFn: () =>
-      svApi.listMine(kind, {
+    failure: FAILED_TO_LIST_SERVICE_VEHICLES,
+    read: async ({ skip, top }) => {
+      const answer = await svApi.listMine(kind, {
         TZO: browserTzo(),
-        skip: (page - 1) * PAGE_SIZE,
-        take: PAGE_SIZE,
+        skip,
+        take: top,
         filterType,
         search: search || undefined,
         repair,
         replacement,
         recordId: kind === 'requests' ? recordId : undefined,
-      }),
+      });
+      return { rows: answer.items, count: answer.total };
+    },
   });
-  useFailureToast(query.isError, FAILED_TO_LIST_SERVICE_VEHICLES);
   // ?recordId= (spec 1 §2, from a conversation on a narrow screen): that service vehicle is shown even
   // when the list's tab, switches, search or page leave it out.
   const asked = useQuery({
@@ -110,21 +115,21 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
     queryFn: () => svApi.detail(recordId as number),
     retry: false,
   });
-  const rows = query.data?.items ?? [];
+  const rows = query.rows;
   const inList = rows.some((row) => row.id === recordId);
   const pinned = !inList && asked.data ? detailAsRow(asked.data) : null;
 
   // ?recordId= : the record comes first; it is opened (highlighted and focused) once it arrives.
   const opened = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!recordId || opened.current === recordId || !(query.data || pinned)) return;
+    if (!recordId || opened.current === recordId || !(query.hasData || pinned)) return;
     const link = document.getElementById(`sv-row-${recordId}`);
     if (link) {
       opened.current = recordId;
       link.focus();
       link.scrollIntoView?.({ block: 'nearest' });
     }
-  }, [recordId, query.data, pinned]);
+  }, [recordId, query.hasData, pinned]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -155,7 +160,7 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
   ) : (
     <>
       <p aria-live="polite" style={{ margin: '0 0 8px' }}>
-        {query.data?.total ?? 0} found
+        {query.count ?? 0} found
       </p>
       {rows.length === 0 ? <EmptyState>{`No ${title} found`}</EmptyState> : null}
       <ul className="sv-list" aria-label={`${title} list`}>
@@ -180,12 +185,12 @@ export function MyServiceVehiclesPage({ kind, title }: { kind: 'vehicles' | 'req
           </li>
         ))}
       </ul>
-      {(query.data?.total ?? 0) > PAGE_SIZE ? (
+      {(query.count ?? 0) > PAGE_SIZE ? (
         <Pagination
           style={{ marginTop: 12 }}
           current={page}
           pageSize={PAGE_SIZE}
-          total={query.data?.total ?? 0}
+          total={query.count ?? 0}
           onChange={setPage}
           showSizeChanger={false}
           simple

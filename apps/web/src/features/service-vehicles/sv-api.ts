@@ -81,8 +81,9 @@ export const svApi = {
   thumb: (id: number, thumb: 1 | -1 | 0) => http.post<SvDetail>(`ServiceVehicle/${id}/thumb`, { thumb }),
   history: (id: number) =>
     http.get<ODataPage<SvHistoryListEntry>>('ServiceVehicleHistory', { query: { ServiceVehicleId: id } }),
-  quickQuotes: (id: number) =>
-    http.get<ODataPage<QuickQuote> | QuickQuote[]>('QuickQuotes', { query: { ServiceVehicleId: id } }),
+  /** The vehicle's quick quotes, newest first (an OData page; a vehicle has a handful). */
+  quickQuotes: async (id: number) =>
+    (await http.get<ODataPage<QuickQuote>>('QuickQuotes', { query: { ServiceVehicleId: id } })).value,
   addQuickQuote: (body: { serviceVehicleId: number; quote1: QuickQuotePart; quote2: QuickQuotePart }) =>
     http.post<QuickQuote>('QuickQuotes', body),
   updateQuickQuote: (id: number, body: { quote1: QuickQuotePart; quote2: QuickQuotePart }) =>

@@ -199,10 +199,7 @@ export function QuickQuotes({ serviceVehicleId, canWrite }: { serviceVehicleId: 
   const queryClient = useQueryClient();
   const quotes = useQuery({
     queryKey: serviceVehicleKeys.quotes(serviceVehicleId),
-    queryFn: async () => {
-      const data = await svApi.quickQuotes(serviceVehicleId);
-      return (Array.isArray(data) ? data : (data?.value ?? [])) as QuickQuote[];
-    },
+    queryFn: () => svApi.quickQuotes(serviceVehicleId),
   });
   const lists = useQuery({
     queryKey: serviceVehicleKeys.quickQuoteLists,

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { ScrollBox } from '../../shell/scroll-box';
-import { useNarrow } from '../../shell/use-narrow';
+import { ScrollBox } from '../../ui/scroll-box';
+import { useNarrow } from '../../ui/use-narrow';
 import { EmptyState } from '../../ui/empty-state';
 import type { SvListRow } from './sv-api';
 import { SvRowCard } from './sv-row';

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { toastError } from '../../../api/notices';
 import { useSessionState } from '../../../api/use-session';
 import { NewConversationDrawer, ParkButton } from '../../messaging';
-import { useNarrow } from '../../../shell/use-narrow';
+import { useNarrow } from '../../../ui/use-narrow';
 import { useInvoiceWrite } from './detail-hooks';
 import { InvoiceDocumentActions } from './extra-sections';
 import { type InvoiceDetail, type InvoiceFlow, invoiceApi, money } from '../invoice-api';

@@ -1,23 +1,18 @@
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
+import { useSignaturePath } from '../records/records-api';
 import { withProgress } from '../../../api/notices';
 import { AttachmentImage } from '../../../ui/attachment-image';
 import { documentsApi, signaturePath, useInvoiceList } from './documents-api';
 import { DOC_TEXT } from './documents-texts';
 import { byLine, QueryBody, RecordItem, RecordList } from '../records/records-section';
-import { invoiceKeys } from '../../../query/query-keys';
 import { formatPhone } from '../../../ui/phone';
-import type { InvoicePdfVersion, SignaturePath, TechTextRow } from '@glass/domain/contracts/invoices';
+import type { InvoicePdfVersion, TechTextRow } from '@glass/domain/contracts/invoices';
 
 /** The customer's latest signature (GET SignaturePath, then the image with the token). */
 export function SignatureSection({ invoiceId }: { invoiceId: number }) {
-  const info = useQuery({
-    queryKey: invoiceKeys.part(invoiceId, 'signaturePath'),
-    queryFn: () => http.get<SignaturePath>(`/Invoices/${invoiceId}/SignaturePath`),
-  });
+  const info = useSignaturePath(invoiceId);
   const rows = info.data?.path ? [info.data] : [];
   return (
     <QueryBody query={{ ...info, data: rows }} label="signature" empty="Not signed yet.">

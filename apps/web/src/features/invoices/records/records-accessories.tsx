@@ -1,27 +1,21 @@
 import { FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST } from '@glass/domain/messages/admin';
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
-import { useFailureToast } from '../../../query/use-failure-toast';
-import { useLookupOptions } from '../../../resources/lookup-select';
+import { recordsApi } from './records-api';
+import { type SearchSource, useSearchSelect } from '../../../query/use-search-select';
 import { type InvoiceAccessory, useInvoiceDetail } from '../documents/documents-api';
 import { useRecordWrite } from './records-form';
 import { QueryBody, RecordItem, RecordList } from './records-section';
 
-/** Active accessories by Name ascending (spec 2 §7). */
-const ACCESSORIES = {
-  path: '/api/WindshieldAccessories?$filter=isActive eq true&$orderby=name asc',
-};
+/** Active accessories by Name ascending (spec 2 §7), searched on the server as the user types. */
+const ACCESSORIES: SearchSource = { path: 'WindshieldAccessories', where: { isActive: true } };
 
 /** The detail's accessories: add through PATCH {accessories}, remove through POST deleteAccessories. */
 export function AccessoriesSection({ invoiceId, canWrite }: { invoiceId: number; canWrite: boolean }) {
   const detail = useInvoiceDetail(invoiceId);
   const write = useRecordWrite(invoiceId);
   const remove = (accessory: InvoiceAccessory) =>
-    write(
-      () => http.post(`/Invoices/${invoiceId}/deleteAccessories`, { accessoryIds: [accessory.accessoryId] }),
-      'Accessory removed',
-    );
+    write(() => recordsApi.removeAccessory(invoiceId, accessory.accessoryId), 'Accessory removed');
   const accessories = detail.data?.accessories;
   return (
     <>
@@ -57,19 +51,16 @@ export function AccessoriesSection({ invoiceId, canWrite }: { invoiceId: number;
 }
 
 function AddAccessory({ invoiceId, present }: { invoiceId: number; present: InvoiceAccessory[] }) {
-  const options = useLookupOptions(ACCESSORIES);
   const [chosen, setChosen] = useState<number[]>([]);
+  const options = useSearchSelect(ACCESSORIES, chosen, {
+    failure: FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST,
+  });
   const [busy, setBusy] = useState(false);
   const write = useRecordWrite(invoiceId);
-  useFailureToast(options.isError, FAILED_TO_GET_WINDSHIELD_ACCESSORIES_LIST);
   const taken = new Set(present.map((a) => a.accessoryId));
   const add = async () => {
     setBusy(true);
-    const accessories = chosen.map((accessoryId) => ({ accessoryId, invoiceId }));
-    const done = await write(
-      () => http.patch(`/Invoices/${invoiceId}`, { accessories }),
-      'Accessories added',
-    );
+    const done = await write(() => recordsApi.addAccessories(invoiceId, chosen), 'Accessories added');
     setBusy(false);
     if (done) setChosen([]);
   };
@@ -80,9 +71,12 @@ function AddAccessory({ invoiceId, present }: { invoiceId: number; present: Invo
         aria-label="Accessories to add"
         placeholder="Choose accessories"
         style={{ minWidth: 240, maxWidth: '100%' }}
-        showSearch={{ optionFilterProp: 'label' }}
+        showSearch={{ filterOption: false, onSearch: options.onSearch }}
+        // Choosing or closing clears the typed text (antd does): the next search starts from the first page.
+        onOpenChange={(open) => open || options.onSearch('')}
+        onSelect={() => options.onSearch('')}
         loading={options.isLoading}
-        options={(options.data ?? []).filter((o) => !taken.has(Number(o.value)))}
+        options={options.choices.filter((o) => !taken.has(o.value))}
         value={chosen}
         onChange={setChosen}
       />

@@ -1,15 +1,10 @@
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Checkbox, Form, Input, Switch, Tag } from 'antd';
 import { useId, useState } from 'react';
-import { http } from '../../../api/http';
+import { recordsApi, useContactHistory } from './records-api';
 import { useRecordWrite } from './records-form';
 import { byLine, QueryBody, RecordItem, RecordList } from './records-section';
 import { DateTimeField } from '../../../ui/date-fields';
-import { invoiceKeys } from '../../../query/query-keys';
-import type { InvoiceHistoryRow } from '@glass/domain/contracts/invoices';
-
-type HistoryEntry = InvoiceHistoryRow;
 
 interface ContactInput {
   activity: string;
@@ -32,13 +27,7 @@ export function ContactHistorySection({ invoiceId, canWrite }: { invoiceId: numb
   // The detail's History section lists every entry; this one starts on the contacts.
   const [contactsOnly, setContactsOnly] = useState(true);
   const switchId = useId();
-  const history = useQuery({
-    queryKey: [...invoiceKeys.part(invoiceId, 'history'), contactsOnly],
-    queryFn: () =>
-      http.get<HistoryEntry[]>('/InvoicesHistory', {
-        query: { InvoiceId: invoiceId, ContactItem: contactsOnly || undefined },
-      }),
-  });
+  const history = useContactHistory(invoiceId, contactsOnly);
   return (
     <>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
@@ -80,7 +69,7 @@ function ContactForm({ invoiceId }: { invoiceId: number }) {
       // The input holds local time; the server stores an instant.
       activityDateTime: activityDateTime ? new Date(activityDateTime).toISOString() : undefined,
     };
-    const done = await write(() => http.post('/InvoicesHistory', body), 'Contact added', form);
+    const done = await write(() => recordsApi.addContact(body), 'Contact added', form);
     setBusy(false);
     if (done) form.resetFields();
   };

@@ -3,7 +3,7 @@ import { imageUploadProblem } from '@glass/domain/rules/image-upload';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { Button, Input, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
+import { recordsApi } from './records-api';
 import { toastError } from '../../../api/notices';
 import { AttachmentImage } from '../../../ui/attachment-image';
 import { useInvoiceList } from '../documents/documents-api';
@@ -69,10 +69,7 @@ function ImageUploader({ invoiceId }: { invoiceId: number }) {
           const form = new FormData();
           form.append('Files', file as File);
           if (caption.trim()) form.append('Caption', caption.trim());
-          const done = await write(
-            () => http.post(`/Invoices/${invoiceId}/ExtraImages`, form),
-            'Image uploaded',
-          );
+          const done = await write(() => recordsApi.addImage(invoiceId, form), 'Image uploaded');
           if (done) onSuccess?.(null);
           else onError?.(new Error('Upload failed'));
         }}

@@ -2,7 +2,7 @@ import { MoneyInput } from '../../../resources/money-input';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
+import { recordsApi } from './records-api';
 import { LookupSelect } from '../../../resources/lookup-select';
 import { type InvoicePart, useInvoiceDetail } from '../documents/documents-api';
 import { money } from '../invoice-api';
@@ -102,10 +102,7 @@ function PartModal({
     };
     setBusy(true);
     const done = await write(
-      () =>
-        isNew
-          ? http.post('/InvoiceParts', { invoiceId, ...body })
-          : http.put(`/InvoiceParts/${part.id}`, body),
+      () => (isNew ? recordsApi.addPart(invoiceId, body) : recordsApi.savePart(part.id, body)),
       isNew ? 'Part added' : 'Part saved',
       form,
     );

@@ -1,14 +1,12 @@
 import { MoneyInput } from '../../../resources/money-input';
 import { PAYMENT_TYPE_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import { useState } from 'react';
-import { http } from '../../../api/http';
+import { recordsApi, useTransactions } from './records-api';
 import { money } from '../invoice-api';
 import { useRecordWrite } from './records-form';
 import { byLine, QueryBody, RecordItem, RecordList } from './records-section';
-import { invoiceKeys } from '../../../query/query-keys';
 import type { InvoiceTransaction } from '@glass/domain/contracts/invoices';
 import { SearchSelect } from '../../../ui/search-select';
 
@@ -27,13 +25,10 @@ const STATUS_COLOR: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'd
 
 /** GET/POST /api/InvoiceTransactions, PUT to mark one funded or void (spec 2 §3: 1 Cash, 2 Warranty, 3 In-House). */
 export function TransactionsSection({ invoiceId, canWrite }: { invoiceId: number; canWrite: boolean }) {
-  const transactions = useQuery({
-    queryKey: invoiceKeys.part(invoiceId, 'transactions'),
-    queryFn: () => http.get<Transaction[]>('/InvoiceTransactions', { query: { InvoiceId: invoiceId } }),
-  });
+  const transactions = useTransactions(invoiceId);
   const write = useRecordWrite(invoiceId);
   const setStatus = (t: Transaction, statusId: number, text: string) =>
-    write(() => http.put(`/InvoiceTransactions/${t.id}`, { statusId }), text);
+    write(() => recordsApi.setTransactionStatus(t.id, statusId), text);
   return (
     <>
       {canWrite && <TransactionForm invoiceId={invoiceId} />}
@@ -92,7 +87,7 @@ function TransactionForm({ invoiceId }: { invoiceId: number }) {
   const add = async (values: TransactionInput) => {
     setBusy(true);
     const body = { invoiceId, ...values, reference: values.reference?.trim() || undefined };
-    const done = await write(() => http.post('/InvoiceTransactions', body), 'Transaction added', form);
+    const done = await write(() => recordsApi.addTransaction(body), 'Transaction added', form);
     setBusy(false);
     if (done) form.resetFields();
   };

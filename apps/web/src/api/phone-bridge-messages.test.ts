@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openMessageFor, parseOpenMessage } from './parent-messages';
+import { openMessageFor, parseOpenMessage } from './phone-bridge-messages';
 
 describe('the messages /phone-requests posts to its parent', () => {
   const none = { serviceVehicles: [], invoices: [] };

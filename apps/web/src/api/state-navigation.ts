@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getToken } from '../../api/auth-token';
-import { http } from '../../api/http';
+import { getToken } from './auth-token';
+import { http } from './http';
+import { sessionKeys } from '../query/query-keys';
 
 /**
  * The user's navigation state kept on the server (spec 1 §3 "User list item" stateNavigation), so
@@ -32,7 +33,7 @@ export function saveStateNavigation(lastPath: string): void {
 /** The saved state, read when this device has no last path of its own. */
 export function useStateNavigation(enabled: boolean) {
   return useQuery({
-    queryKey: ['stateNavigation'],
+    queryKey: sessionKeys.stateNavigation,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: () => http.get<StateNavigation | null>('users/me/stateNavigation'),

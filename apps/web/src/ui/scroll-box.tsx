@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import './ui.css';
 
 /** A labelled scrolling region the keyboard can reach (Tab, then the arrow keys), as virtual lists need. */
 export function ScrollBox({

@@ -3,10 +3,11 @@ import {
   PHONE_BRIDGE_OPEN_RECORD_PREFIX,
 } from '@glass/domain/constants';
 
-// The messages /phone-requests posts to its parent after a call request (README.md); the app's shell is
-// such a parent too (shell/app-layout.tsx), so this file stays small: the shell loads it with the first screen.
+// The messages /phone-requests posts to its parent after a call request (features/phone-bridge/README.md):
+// the phone bridge writes them, the app's shell (shell/phone-request-messages.ts) is such a parent and reads
+// them, so the protocol sits here under both. Small: the shell loads it with the first screen.
 
-/** What the parent is asked to open after a call request (README.md "Messages to the parent"). */
+/** What the parent is asked to open after a call request (features/phone-bridge/README.md "Messages to the parent"). */
 export type OpenMessage =
   | { kind: 'serviceVehicle' | 'invoice'; id: number; path: string; phone: string }
   | { phone: string };
