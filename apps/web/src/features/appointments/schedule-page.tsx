@@ -1,3 +1,4 @@
+// Over 300 lines: the schedule form is one form (address, phones, loaner, time) whose fields depend on each other.
 import type { AppointmentSchedule, ScheduleSaveBody } from '@glass/domain/contracts';
 import { FAILED_TO_GET_INSTALLERS, NO_APPOINTMENTS_FOR_DAY } from '@glass/domain/messages/appointments';
 import { US_STATES } from '@glass/domain/us-states';

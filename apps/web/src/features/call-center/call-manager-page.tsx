@@ -1,74 +1,30 @@
-import { DeleteOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  CALL_RESULT_NAMES,
-  type CallListRecord,
-  type CallQuery,
-  type CallQueryCriteria,
-  type CallResultName,
-} from '@glass/domain/contracts';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { CallListRecord, CallQuery } from '@glass/domain/contracts';
 import { FAILED_TO_GET_CALL_QUERIES } from '@glass/domain/messages/phone';
-import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Card, Form, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { showError, toastSuccess } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { AppLink } from '../../ui/app-link';
-import { DateTimeField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { ScreenFrame } from '../../ui/screen-frame';
 import { makePhoneCall } from '../phone-bridge';
 import { callCenterApi } from './call-center-api';
 import './call-center.css';
 import { callCenterKeys } from '../../query/query-keys';
+import { CurrentRecord, type OutcomeForm } from './current-record';
+import { NewQueryModal } from './new-query-modal';
 
 const MY = 'my';
-const RESULT_LABELS: Record<CallResultName, string> = {
-  answered: 'Answered',
-  missed: 'No answer',
-  voicemail: 'Left voicemail',
-  busy: 'Busy',
-};
-const SOURCES = [
-  [1, 'Car wash'],
-  [2, 'Customer waiting'],
-  [3, 'Customer drop-off'],
-  [4, 'In-house'],
-  [5, 'Call-in'],
-  [6, 'DMS import'],
-  [7, 'Express'],
-] as const;
-
-interface OutcomeForm {
-  result: CallResultName;
-  dispositionId?: number;
-  notes?: string;
-  followUpDate?: string | null;
-  okToCall?: boolean;
-}
 
 /** /call-manager: call queries (shared and the user's own) and working a call list, one record at a time. */
 export function CallManagerPage() {
   useDocumentTitle('Call Manager');
   const queryClient = useQueryClient();
-  const { dispositionReasons, user } = useSessionState();
+  const { user } = useSessionState();
   const categories = useQuery({ queryKey: callCenterKeys.categories, queryFn: callCenterApi.categories });
   const [category, setCategory] = useState<string>();
   const current = category ?? categories.data?.[0]?.name;
@@ -280,90 +236,15 @@ export function CallManagerPage() {
           {record === undefined && <p>Press Start calling to take the first record of the list.</p>}
           {record === null && <p role="status">Nothing left to call in this list.</p>}
           {record && (
-            <section aria-label="Current record">
-              <Descriptions
-                size="small"
-                column={{ xs: 1, sm: 2 }}
-                title={
-                  <span data-testid="current-record">
-                    SV{' '}
-                    <AppLink
-                      className="call-current-link"
-                      to={`/service-vehicles/${record.serviceVehicleId}`}
-                    >
-                      {record.serviceVehicleId}
-                    </AppLink>{' '}
-                    — {record.customer?.name || 'No customer'}
-                  </span>
-                }
-                items={[
-                  { key: 'p', label: 'Priority', children: record.priority },
-                  { key: 'v', label: 'Vehicle', children: record.vehicle || '—' },
-                  { key: 'f', label: 'Facility', children: record.facility.shortName },
-                  {
-                    key: 'fu',
-                    label: 'Follow-up',
-                    children: record.followUpDate ? formatDateTime(record.followUpDate) : '—',
-                  },
-                  {
-                    key: 'd',
-                    label: 'Last disposition',
-                    children: record.lastDisposition?.name ?? '—',
-                  },
-                  { key: 'r', label: 'Left in list', children: remaining ?? '—' },
-                ]}
-              />
-              <Space wrap style={{ margin: '12px 0' }}>
-                {[record.customer?.primaryPhone, record.customer?.secondaryPhone]
-                  .filter((p): p is string => !!p)
-                  .map((p) => (
-                    <Button
-                      key={p}
-                      icon={<PhoneOutlined />}
-                      onClick={() => void call(p)}
-                      aria-label={`Call ${p}`}
-                    >
-                      Call {p}
-                    </Button>
-                  ))}
-                <Button onClick={() => void skip()} disabled={busy}>
-                  Skip
-                </Button>
-              </Space>
-              <Form<OutcomeForm>
-                key={record.serviceVehicleId}
-                form={form}
-                layout="vertical"
-                initialValues={{ result: 'answered', okToCall: record.okToCall }}
-                onFinish={(v) => void save(v)}
-              >
-                <Form.Item label="Result" name="result">
-                  <Select options={CALL_RESULT_NAMES.map((r) => ({ value: r, label: RESULT_LABELS[r] }))} />
-                </Form.Item>
-                <Form.Item
-                  label="Disposition"
-                  name="dispositionId"
-                  rules={[{ required: true, message: 'Choose a disposition' }]}
-                >
-                  <Select
-                    showSearch={{ optionFilterProp: 'label' }}
-                    options={dispositionReasons.map((d) => ({ value: d.id, label: d.name }))}
-                  />
-                </Form.Item>
-                <Form.Item label="Notes" name="notes">
-                  <Input.TextArea rows={3} maxLength={2000} />
-                </Form.Item>
-                <Form.Item label="Follow-up date" name="followUpDate">
-                  <DateTimeField aria-label="Follow-up date" />
-                </Form.Item>
-                <Form.Item name="okToCall" valuePropName="checked">
-                  <Checkbox>OK to call</Checkbox>
-                </Form.Item>
-                <Button type="primary" htmlType="submit" loading={busy}>
-                  Save outcome and next
-                </Button>
-              </Form>
-            </section>
+            <CurrentRecord
+              record={record}
+              remaining={remaining}
+              busy={busy}
+              form={form}
+              onCall={(p) => void call(p)}
+              onSkip={() => void skip()}
+              onSave={(v) => void save(v)}
+            />
           )}
         </Card>
       </div>
@@ -379,122 +260,5 @@ export function CallManagerPage() {
         }}
       />
     </ScreenFrame>
-  );
-}
-
-interface QueryForm {
-  name: string;
-  facilityIds?: number[];
-  priorities?: number[];
-  kind?: 'any' | 'repair' | 'replacement';
-  sourceIds?: number[];
-  followUp?: 'any' | 'due' | 'overdue';
-  noContactYet?: boolean;
-  minAgeDays?: number | null;
-  maxAgeDays?: number | null;
-}
-
-/** A query of the user's own: a name and the filter over service vehicles. */
-function NewQueryModal({
-  open,
-  categoryId,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  categoryId?: number;
-  onClose: () => void;
-  onSaved: (q: CallQuery) => void;
-}) {
-  const { facilities } = useSessionState();
-  const [form] = Form.useForm<QueryForm>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (v: QueryForm) => {
-    const criteria: CallQueryCriteria = {};
-    if (v.facilityIds?.length) criteria.facilityIds = v.facilityIds;
-    if (v.priorities?.length) criteria.priorities = v.priorities;
-    if (v.kind && v.kind !== 'any') criteria.kind = v.kind;
-    if (v.sourceIds?.length) criteria.sourceIds = v.sourceIds;
-    if (v.followUp && v.followUp !== 'any') criteria.followUp = v.followUp;
-    if (v.noContactYet) criteria.noContactYet = true;
-    if (v.minAgeDays != null) criteria.minAgeDays = v.minAgeDays;
-    if (v.maxAgeDays != null) criteria.maxAgeDays = v.maxAgeDays;
-    setSaving(true);
-    try {
-      const q = await callCenterApi.saveMine({ name: v.name.trim(), categoryId, criteria });
-      form.resetFields();
-      onSaved(q);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      title="New call query"
-      open={open}
-      onCancel={onClose}
-      okText="Save query"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form<QueryForm> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
-        <Form.Item
-          label="Name"
-          name="name"
-          rules={[{ required: true, whitespace: true, message: 'Give the query a name' }]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item label="Facilities" name="facilityIds">
-          <Select
-            mode="multiple"
-            allowClear
-            options={facilities.map((f) => ({ value: f.id, label: f.shortName ?? f.name }))}
-          />
-        </Form.Item>
-        <Form.Item label="Priorities" name="priorities">
-          <Select
-            mode="multiple"
-            allowClear
-            options={[1, 2, 3, 4, 5, 6].map((p) => ({ value: p, label: String(p) }))}
-          />
-        </Form.Item>
-        <Form.Item label="Repair or replacement" name="kind" initialValue="any">
-          <Select
-            options={[
-              { value: 'any', label: 'Both' },
-              { value: 'repair', label: 'Repairs' },
-              { value: 'replacement', label: 'Replacements' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label="Sources" name="sourceIds">
-          <Select mode="multiple" allowClear options={SOURCES.map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        <Form.Item label="Follow-up" name="followUp" initialValue="any">
-          <Select
-            options={[
-              { value: 'any', label: 'Any' },
-              { value: 'due', label: 'Due by today' },
-              { value: 'overdue', label: 'Overdue' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="noContactYet" valuePropName="checked">
-          <Checkbox>No contact yet</Checkbox>
-        </Form.Item>
-        <Space wrap>
-          <Form.Item label="At least days old" name="minAgeDays">
-            <InputNumber min={0} max={3650} />
-          </Form.Item>
-          <Form.Item label="At most days old" name="maxAgeDays">
-            <InputNumber min={0} max={3650} />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
   );
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: the drawer's two panes (conversations, messages) share the selection and the live updates.
 import { FileSearchOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MESSAGES_DRAWER_WIDTH } from '@glass/domain/constants';
 import {

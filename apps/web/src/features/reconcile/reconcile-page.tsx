@@ -1,3 +1,4 @@
+// Over 300 lines: the reconcile screen's filters, totals, selection and deposit dialog work on one selection.
 import type { CreatedDeposit } from '@glass/domain/contracts/deposits';
 import { PAYMENT_TYPE_OPTIONS } from '@glass/domain/enums';
 import { FAILED_TO_GET_RECONCILE } from '@glass/domain/messages/reconcile';

@@ -1,3 +1,4 @@
+// Over 300 lines: the detail screen's sections and actions share the record, its lock and its history.
 import { INVOICE_INITIATE_FAILED, INVOICE_INITIATED } from '@glass/domain/messages/invoices';
 import {
   FAILED_TO_GET_SERVICE_VEHICLE_HISTORY,

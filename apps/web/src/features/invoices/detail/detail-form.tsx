@@ -1,3 +1,4 @@
+// Over 300 lines: the invoice's one edit form; its sections share the form instance and the PATCH of changed fields.
 import { MoneyInput } from '../../../resources/money-input';
 import { PAYMENT_TYPE_OPTIONS } from '@glass/domain/enums';
 import { formatDate } from '@glass/domain/rules/date-format';

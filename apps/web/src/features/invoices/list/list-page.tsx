@@ -1,3 +1,4 @@
+// Over 300 lines: the invoice list's filter bar and columns are the screen; the helpers it uses are in list/.
 import { PAYMENT_TYPE_OPTIONS, THUMB_OPTIONS } from '@glass/domain/enums';
 import { FAILED_TO_GET_INVOICES } from '@glass/domain/messages/invoices';
 import { useQuery } from '@tanstack/react-query';
