@@ -221,3 +221,45 @@ test('the call centre screens fit a 375 px phone', async ({ page }) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
 });
+
+test('an agent makes a call query of their own, sees its list under My queries, and deletes it', async ({
+  page,
+}) => {
+  await page.goto('/call-manager');
+  await expect(page.getByRole('heading', { name: 'Call Manager', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New query' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New call query' });
+  await dialog.getByRole('button', { name: 'Save query' }).click();
+  await expect(dialog.getByText('Give the query a name')).toBeVisible();
+  const name = `Urgent repairs ${Date.now() % 100_000}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Priorities' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^1$/ })
+    .click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('combobox', { name: 'Repair or replacement' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Repairs' })
+    .click();
+  await expectAccessible(page, '.ant-modal-wrap');
+  await dialog.getByRole('button', { name: 'Save query' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new query is chosen under My queries, and its list is read.
+  await expect(
+    page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Query' }) }),
+  ).toContainText(`${name} (mine)`);
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`records in ${name}$`) })).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete query ${name}` }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /^(OK|Yes)$/ })
+    .click();
+  await expect(page.getByRole('button', { name: `Delete query ${name}` })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Query' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText(name);
+});
