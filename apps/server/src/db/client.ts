@@ -12,6 +12,7 @@ import pg from 'pg';
 import { renderSql, wantsFreshPlan, wantsOnePlan } from '../odata/render-sql.js';
 import type { PgOptions } from '../config.js';
 import * as schema from './schema/index.js';
+import { isoLocalTimestamp, isoTimestamp } from './timestamps.js';
 import { type Db, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
 
 export type { Db, Orm, Schema, UnitOfWork } from './unit-of-work.js';
@@ -66,8 +67,15 @@ function statementName(text: string): string | undefined {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-const TEXT_TYPES = [1082, 1114, 1184, 1083, 1266]; // date, timestamp, timestamptz, time, timetz
-for (const oid of TEXT_TYPES) pg.types.setTypeParser(oid, (v) => v);
+// Dates and times stay text; timestamps become ISO 8601 (db/timestamps.ts), the one form answers use.
+const TEXT_PARSERS: Record<number, (v: string) => string> = {
+  1082: (v) => v, // date
+  1114: isoLocalTimestamp, // timestamp
+  1184: isoTimestamp, // timestamptz
+  1083: (v) => v, // time
+  1266: (v) => v, // timetz
+};
+for (const [oid, parse] of Object.entries(TEXT_PARSERS)) pg.types.setTypeParser(Number(oid), parse);
 pg.types.setTypeParser(20, (v) => Number(v)); // bigint counts fit in a double here
 pg.types.setTypeParser(1700, (v) => Number(v)); // numeric money amounts as numbers
 
@@ -146,13 +154,12 @@ export async function openDatabase(opts: {
     dataPath = path.join(opts.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, (v: string) => v]));
   const client = new PGlite({
     dataDir: dataPath,
     loadDataDir: opts.loadDataDir,
     // Trigram indexes (migration 0011) serve contains/startswith/endswith; the extension's code must be loaded here.
     extensions: { pg_trgm },
-    parsers: { ...parsers, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+    parsers: { ...TEXT_PARSERS, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
   await client.waitReady;
   const orm: Orm = drizzlePglite(client, { schema });

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.js';
+import { isoLocalTimestamp, isoTimestamp } from './timestamps.js';
 
 export type Schema = typeof schema;
 export type Orm = PgDatabase<any, Schema>;
@@ -65,7 +66,28 @@ export async function runHooks(hooks: readonly WorkHook[]): Promise<void> {
 /** `rows()` over a Drizzle handle (the database's or a transaction's). */
 export async function rowsOf<T>(orm: Orm, query: SQL): Promise<T[]> {
   const res: any = await orm.execute(query);
-  return res.rows as T[];
+  return isoTimestampColumns(res) as T[];
+}
+
+const TIMESTAMPTZ_OID = 1184;
+const TIMESTAMP_OID = 1114;
+
+/**
+ * The result's timestamp columns as ISO 8601 (db/timestamps.ts). Drizzle passes its own parsers with each query,
+ * which keep PostgreSQL's text form; the columns are found by their type in the result's field list.
+ */
+function isoTimestampColumns(res: {
+  rows: Record<string, unknown>[];
+  fields?: { name: string; dataTypeID: number }[];
+}) {
+  const zoned = res.fields?.filter((f) => f.dataTypeID === TIMESTAMPTZ_OID).map((f) => f.name) ?? [];
+  const local = res.fields?.filter((f) => f.dataTypeID === TIMESTAMP_OID).map((f) => f.name) ?? [];
+  if (!zoned.length && !local.length) return res.rows;
+  for (const row of res.rows) {
+    for (const name of zoned) if (typeof row[name] === 'string') row[name] = isoTimestamp(row[name]);
+    for (const name of local) if (typeof row[name] === 'string') row[name] = isoLocalTimestamp(row[name]);
+  }
+  return res.rows;
 }
 
 class Work implements UnitOfWork {

@@ -14,8 +14,14 @@ export const idParams = z.object({ id: dbIdText });
 /** A database id. */
 export const id = z.number().int();
 
-/** An ISO timestamp as PostgreSQL's JSON (or JavaScript's toISOString) writes it. */
-export const timestamp = z.string();
+/**
+ * A date-time in an answer: ISO 8601 with its offset, as PostgreSQL's JSON, the server's row parser
+ * (apps/server/src/db/timestamps.ts) and JavaScript's toISOString write it (issue #34 item 5: Safari does not
+ * parse PostgreSQL's text form). Every response schema's date-times are this, so the API tests that parse an
+ * answer fail on any other form.
+ */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+export const timestamp = z.string().regex(ISO_DATE_TIME, 'an ISO 8601 date-time with offset');
 
 /** `{ id, name }` pick-list items; more fields may follow. */
 export const namedItem = z.looseObject({ id, name: z.string() });
