@@ -18,7 +18,16 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // Forms of antd in jsdom take seconds when the machine is busy (CI runs two lines on 2 cores): the timeout is
+      // a guard against a hang, not a speed check.
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });
