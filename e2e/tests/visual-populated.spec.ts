@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, DEMO, expect, test } from './fixtures';
+import { apiAs, DEMO, expect, signIn, test } from './fixtures';
 import { expectScreen, RECORDING, replay } from './visual';
 
 /*
@@ -147,7 +147,6 @@ async function bookTheDay(page: Page) {
   const tech = await apiAs(page);
   const { installerId } = await tech.get<{ installerId: number }>('/api/appointments/my-day');
   expect(installerId).toBeTruthy();
-  void tech;
   // The booking itself needs a scheduler's rights: the admin books through the schedule save.
   const admin = await page
     .context()
@@ -155,10 +154,7 @@ async function bookTheDay(page: Page) {
     ?.newContext({ baseURL: new URL(page.url()).origin });
   if (!admin) throw new Error('no browser');
   const adminPage = await admin.newPage();
-  await adminPage.goto('/login');
-  await adminPage.getByLabel(/user ?name/i).pressSequentially(DEMO.admin.userName);
-  await adminPage.getByLabel(/password/i).pressSequentially(DEMO.admin.password);
-  await adminPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signIn(adminPage, DEMO.admin);
   const api = await apiAs(adminPage);
   let at = Date.now() + 60_000;
   for (const [street, latitude, longitude] of [

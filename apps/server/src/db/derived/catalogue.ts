@@ -108,6 +108,15 @@ const countsByName = (from: string, n: string, s: string, g: string, r: string) 
   `select sold_to, ${n}::bigint as n, ${s}::bigint as n_submitted, ${g}::bigint as n_signed,
           ${r}::bigint as n_replacement from ${from} group by sold_to`;
 
+/** The counts by name recomputed from the search copy (the expected rows, and what the repair writes). */
+const NAME_COUNTS_FROM_COPY = countsByName(
+  'invoice_search',
+  'count(*)',
+  'count(*) filter (where submitted)',
+  'count(*) filter (where signed)',
+  'count(*) filter (where replacement)',
+);
+
 export const DERIVED: readonly DerivedCopy[] = [
   {
     name: 'vehicle-invoice-state',
@@ -276,13 +285,7 @@ export const DERIVED: readonly DerivedCopy[] = [
       { table: 'invoice_search', name: 'invoice_search_sold_to_truncated', bulkLoad: 'on' },
     ],
     functions: ['invoice_sold_to_counted', 'invoice_sold_to_truncated', 'invoice_sold_to_counts_compact'],
-    expected: countsByName(
-      'invoice_search',
-      'count(*)',
-      'count(*) filter (where submitted)',
-      'count(*) filter (where signed)',
-      'count(*) filter (where replacement)',
-    ),
+    expected: NAME_COUNTS_FROM_COPY,
     actual: `select * from (${countsByName('invoice_sold_to_counts', 'sum(n)', 'sum(n_submitted)', 'sum(n_signed)', 'sum(n_replacement)')}) c
               where (c.n, c.n_submitted, c.n_signed, c.n_replacement) <> (0, 0, 0, 0)`,
     // Rewritten whole under a lock that waits for the appending writers (one row per name, nothing to compact).
@@ -290,13 +293,7 @@ export const DERIVED: readonly DerivedCopy[] = [
       'lock table invoice_sold_to_counts in exclusive mode',
       'delete from invoice_sold_to_counts',
       `insert into invoice_sold_to_counts (sold_to, n, n_submitted, n_signed, n_replacement, fresh)
-         select sold_to, n, n_submitted, n_signed, n_replacement, false from (${countsByName(
-           'invoice_search',
-           'count(*)',
-           'count(*) filter (where submitted)',
-           'count(*) filter (where signed)',
-           'count(*) filter (where replacement)',
-         )}) c`,
+         select sold_to, n, n_submitted, n_signed, n_replacement, false from (${NAME_COUNTS_FROM_COPY}) c`,
     ],
   },
   {
