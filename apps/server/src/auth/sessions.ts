@@ -34,6 +34,14 @@ export interface LiveSession {
   sessionId: number;
   userId: number;
   userRoleId: number;
+  /** As SessionUser's: the facilities the user may reach now, or null for every facility. */
+  allowedFacilityIds: number[] | null;
+}
+
+/** The columns of a user row that decide its facility scope (decision 0016). */
+interface FacilityRow {
+  homeFacilityId: number | null;
+  extra: unknown;
 }
 
 interface CacheEntry {
@@ -120,13 +128,22 @@ export class SessionStore {
   async live(sessionIds: readonly number[]): Promise<LiveSession[]> {
     if (sessionIds.length === 0) return [];
     const idle = this.config.sessionIdleMinutes;
-    return this.db.rows<LiveSession>(
-      sql`select s.id as "sessionId", u.id as "userId", u.user_role_id as "userRoleId"
+    const rows = await this.db.rows<Omit<LiveSession, 'allowedFacilityIds'> & FacilityRow>(
+      sql`select s.id as "sessionId", u.id as "userId", u.user_role_id as "userRoleId",
+                 u.facility_id as "homeFacilityId", ${extraFacilitiesSql()} as extra
           from sessions s join users u on u.id = s.user_id
           where s.id = any(${`{${sessionIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
             and s.revoked_at is null and s.expires_at > now()
             and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.is_active`,
     );
+    return rows.map(({ homeFacilityId, extra, ...rest }) => ({
+      ...rest,
+      allowedFacilityIds: allowedFacilityIds({
+        userRoleId: rest.userRoleId,
+        homeFacilityId,
+        extraFacilityIds: parseIntArray(extra),
+      }),
+    }));
   }
 
   /**

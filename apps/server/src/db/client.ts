@@ -13,7 +13,7 @@ import { renderSql, wantsFreshPlan, wantsOnePlan } from '../odata/render-sql.js'
 import type { PgOptions } from '../config.js';
 import * as schema from './schema/index.js';
 import { isoLocalTimestamp, isoTimestamp } from './timestamps.js';
-import { type Db, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
+import { type Db, DbEvents, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
 
 export type { Db, Orm, Schema, UnitOfWork } from './unit-of-work.js';
 
@@ -188,9 +188,14 @@ export async function openDatabase(opts: {
 }
 
 /** The unit-of-work part of a database: transactions, and hooks that run at once or never. */
-function workOn(kind: Db['kind'], orm: Orm): Pick<Db, 'transaction' | 'afterCommit' | 'onRollback'> {
+function workOn(
+  kind: Db['kind'],
+  orm: Orm,
+): Pick<Db, 'transaction' | 'afterCommit' | 'onRollback' | 'events'> {
+  const events = new DbEvents();
   return {
-    transaction: (fn) => runUnitOfWork(kind, orm, fn),
+    events,
+    transaction: (fn) => runUnitOfWork(kind, orm, events, fn),
     afterCommit: (fn) => void runHooks([fn]),
     onRollback: () => {},
   };

@@ -9,6 +9,30 @@ export type Orm = PgDatabase<any, Schema>;
 /** Something to run when a unit of work ends; its errors are reported, never thrown at the caller. */
 export type WorkHook = () => void | Promise<void>;
 
+type EventListener = (payload: unknown) => void;
+
+/**
+ * What the units of work of one database announce once committed (a record changed), heard in the same process
+ * by whoever listens on that database (the real-time layer pushes it to the record's room). One per database, so
+ * two apps in one process (tests) never hear each other's changes.
+ */
+export class DbEvents {
+  private listeners = new Map<string, Set<EventListener>>();
+
+  /** Listens to `name`; returns the function that stops listening. */
+  on(name: string, listener: EventListener): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Calls every listener of `name` (a listener's error is the caller's: run it from a hook, which reports it). */
+  emit(name: string, payload: unknown) {
+    for (const listener of this.listeners.get(name) ?? []) listener(payload);
+  }
+}
+
 /**
  * The query surface every service takes: either the database itself or a unit of work (one open
  * transaction). Code written against `Db` runs the same in both; it never receives a database and a
@@ -35,6 +59,8 @@ export interface Db {
    * itself nothing rolls back, so `fn` is never run.
    */
   onRollback(fn: WorkHook): void;
+  /** The database's change announcements (shared by the database and each of its units of work). */
+  readonly events: DbEvents;
 }
 
 /** One open transaction with the database's query surface plus its commit and rollback hooks. */
@@ -98,6 +124,7 @@ class Work implements UnitOfWork {
   constructor(
     readonly kind: Db['kind'],
     readonly orm: Orm,
+    readonly events: DbEvents,
   ) {}
 
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
@@ -105,7 +132,7 @@ class Work implements UnitOfWork {
   }
 
   transaction<T>(fn: (work: UnitOfWork) => Promise<T>): Promise<T> {
-    return runUnitOfWork(this.kind, this.orm, fn, this);
+    return runUnitOfWork(this.kind, this.orm, this.events, fn, this);
   }
 
   afterCommit(fn: WorkHook) {
@@ -126,6 +153,7 @@ class Work implements UnitOfWork {
 export async function runUnitOfWork<T>(
   kind: Db['kind'],
   orm: Orm,
+  events: DbEvents,
   fn: (work: UnitOfWork) => Promise<T>,
   parent?: Work,
 ): Promise<T> {
@@ -133,7 +161,7 @@ export async function runUnitOfWork<T>(
   let result: T;
   try {
     result = await orm.transaction((tx) => {
-      work = new Work(kind, tx as Orm);
+      work = new Work(kind, tx as Orm, events);
       return fn(work);
     });
   } catch (err) {

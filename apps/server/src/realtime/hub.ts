@@ -1,5 +1,6 @@
 import type { Alert } from '@glass/domain';
 import type { Server, Socket } from 'socket.io';
+import { EVERY_FACILITY_ROOM, facilityRoom } from './rooms.js';
 
 /** An alert for one user, as created by the alerts writer and pushed by the hub. */
 export interface UserAlert {
@@ -82,12 +83,24 @@ export class AlertHub {
   }
 
   /**
-   * An event for every connected user on every process (an appointment booked or moved: every open
-   * calendar redraws). In-process observers see it with userId 0.
+   * An event of one facility (an appointment booked or moved: every open calendar of it redraws) to the sockets
+   * of users who may reach that facility (decision 0016), plus those of `userIds` (the installer whose day it
+   * is; nulls skipped), on every process; `facilityId` null: only users of every facility and `userIds`. In-process observers
+   * see it with userId 0.
    */
-  broadcast(event: string, payload: unknown) {
+  toFacility(
+    facilityId: number | null,
+    event: string,
+    payload: unknown,
+    userIds: readonly (number | null)[] = [],
+  ) {
     for (const listener of this.eventListeners) listener(0, event, payload);
-    this.io?.emit(event, payload);
+    const rooms = [
+      EVERY_FACILITY_ROOM,
+      ...(facilityId === null ? [] : [facilityRoom(facilityId)]),
+      ...userIds.filter((id): id is number => id !== null).map(userRoom),
+    ];
+    this.io?.to(rooms).emit(event, payload);
   }
 
   /** In-process observers of emitToUser (tests). */

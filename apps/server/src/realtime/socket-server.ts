@@ -4,6 +4,8 @@ import type { App } from '../app-type.js';
 import type { Revocation } from '../auth/sessions.js';
 import { hubOf, USER_EVENTS, type UserEvent, userRoom } from './hub.js';
 import { createPostgresAdapter } from './postgres-adapter.js';
+import { pushRecordChanges, recordRoomsHandler } from './record-rooms.js';
+import { facilityRooms, sameScope } from './rooms.js';
 
 export const SOCKET_PATH = '/socket.io';
 /** Every socket also sits in the room of its session, so ending the session can reach it on any process. */
@@ -31,7 +33,9 @@ export const realtimeOf = (app: object) => handles.get(app);
  * The real-time alert hub: socket.io on the app's HTTP server (path /socket.io, long-polling first,
  * then upgrade to WebSocket). A client authenticates with its bearer token (`auth: {token}` in the
  * handshake, or an Authorization header; the HTTP session rule applies) and joins the rooms `user:{id}` and
- * `session:{id}`; alerts arrive as `NewAlert`. Ending the session disconnects the socket (see below).
+ * `session:{id}`, and the rooms of its facility scope (`facility:{id}` or `facility:*`, realtime/rooms.ts), which carry
+ * facility events such as AppointmentChanged; alerts arrive as `NewAlert`; pages follow records live
+ * (record-rooms.ts). Ending the session disconnects the socket (see below).
  * On PostgreSQL, rooms span processes through @socket.io/postgres-adapter (LISTEN/NOTIFY); polling
  * then needs sticky sessions at the load balancer (docs/decisions/0003-realtime.md).
  * Call once, after the routes are registered and before listen(); closes with the app.
@@ -61,6 +65,7 @@ export async function attachRealtime(app: App): Promise<Server> {
       if (!can(user.userRoleId, 'messages.read')) return next(new Error('forbidden'));
       socket.data.userId = user.id;
       socket.data.sessionId = user.sessionId;
+      socket.data.allowedFacilityIds = user.allowedFacilityIds;
       next();
     } catch (err) {
       app.log.error({ err }, 'realtime: handshake failed');
@@ -69,7 +74,11 @@ export async function attachRealtime(app: App): Promise<Server> {
   });
 
   io.on('connection', (socket) => {
-    socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    socket.join([
+      userRoom(socket.data.userId),
+      sessionRoom(socket.data.sessionId),
+      ...facilityRooms(socket.data.allowedFacilityIds),
+    ]);
     hubOf(app).connected(socket);
   });
 
@@ -106,6 +115,9 @@ export async function attachRealtime(app: App): Promise<Server> {
         for (const socket of sockets) {
           const session = live.get(socket.data.sessionId);
           if (!session || !can(session.userRoleId, 'messages.read')) socket.disconnect(true);
+          // A changed facility scope (a grant taken back): the client reconnects and joins its rooms afresh.
+          else if (!sameScope(session.allowedFacilityIds, socket.data.allowedFacilityIds))
+            socket.disconnect(true);
         }
       } finally {
         running = undefined;
@@ -121,6 +133,8 @@ export async function attachRealtime(app: App): Promise<Server> {
 
   const hub = hubOf(app);
   hub.bind(io, { remote: !!pgAdapter });
+  const offRecords = hub.onSocket(recordRoomsHandler(app));
+  const stopRecordChanges = pushRecordChanges(app, io);
   // Batches of user events another process pushed (AlertHub.send): delivered to this process's sockets.
   io.on(USER_EVENTS, (events: UserEvent[]) => {
     if (Array.isArray(events)) hub.deliverLocal(events);
@@ -131,6 +145,8 @@ export async function attachRealtime(app: App): Promise<Server> {
     clearInterval(interval);
     for (const timer of settling) clearTimeout(timer);
     stopListening();
+    offRecords();
+    stopRecordChanges();
     await running?.catch(() => {});
     hubOf(app).bind(undefined);
     io.local.disconnectSockets(true);

@@ -1,3 +1,4 @@
+import { type RecordChanged, recordChangeNotice } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
@@ -17,7 +18,15 @@ export interface HistoryEntry {
   at?: string;
   /** A customer contact (the ContactItem filter; service vehicles stamp last_contact_at). */
   contact?: boolean;
+  /**
+   * What a live page's notice says after the name ("marked Arrived" → "Luis Ortega marked Arrived"); without
+   * it the notice is "Luis Ortega: <activity>".
+   */
+  phrase?: string;
 }
+
+/** The database event (db.events) of a change written to a live record's history, once committed. */
+export const RECORD_CHANGED = 'record-changed';
 
 /** Where a record type keeps its history; the names are trusted constants, never input. */
 export interface HistoryDefinition {
@@ -54,6 +63,19 @@ export class RecordHistory {
                   coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`,
     );
     if (entry.contact && d.onContact) await d.onContact(db, id);
+    if (d.record.live) {
+      const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName : null;
+      const change: RecordChanged = {
+        recordType: d.record.recordType as RecordChanged['recordType'],
+        id,
+        activity: entry.activity,
+        notice: recordChangeNotice(name, entry.activity, entry.phrase),
+        details: entry.details ?? null,
+        by: user ? { id: user.id, name: name ?? '' } : null,
+        at: new Date().toISOString(),
+      };
+      db.afterCommit(() => db.events.emit(RECORD_CHANGED, change));
+    }
     return logId;
   }
 }

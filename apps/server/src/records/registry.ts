@@ -27,6 +27,12 @@ export interface RecordTypeDefinition {
   logDetail?: { name: string; paramId: number };
   /** Who may read the files it owns; absent: it owns none, and a file claiming it is read by nobody. */
   files?: FileReadRule;
+  /**
+   * A page may follow the record live (realtime/record-rooms.ts, contracts/record-live.ts): users the role matrix
+   * allows `action`, within their facility scope by the record's `facilityColumn` (decision 0016). Every entry
+   * written to its history (records/history.ts) then reaches the pages following it.
+   */
+  live?: { action: Action; facilityColumn: string };
 }
 
 export type RecordType = Readonly<RecordTypeDefinition>;

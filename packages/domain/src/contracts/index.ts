@@ -32,3 +32,4 @@ export * from './appointment-field.js';
 export * from './loaners.js';
 export * from './reports.js';
 export * from './control-room.js';
+export * from './record-live.js';

@@ -21,7 +21,7 @@ export async function seedFiles(
   const store = new FileStore(ctx.db, fileStore ? { dataDir, fileStore } : dataDir);
   // One unit of work (a savepoint in the seed's transaction): if any step fails, every file written
   // so far deletes itself (onRollback) before the error goes on.
-  await runUnitOfWork(ctx.db.kind, ctx.tx, (work) => seedFilesIn(ctx, store, work));
+  await runUnitOfWork(ctx.db.kind, ctx.tx, ctx.db.events, (work) => seedFilesIn(ctx, store, work));
 }
 
 async function seedFilesIn(ctx: SeedContext, store: FileStore, work: UnitOfWork): Promise<void> {

@@ -83,7 +83,9 @@ export class InstallerRouteService {
         facilityId: installer.facilityId,
         installerId: body.installerId,
       };
-      tx.afterCommit(() => this.hub.broadcast(APPOINTMENT_CHANGED_EVENT, changed));
+      tx.afterCommit(() =>
+        this.hub.toFacility(changed.facilityId, APPOINTMENT_CHANGED_EVENT, changed, [body.installerId]),
+      );
     });
     const [saved] = await this.routes({ userId: body.installerId, startDate: body.routeDate });
     return saved;

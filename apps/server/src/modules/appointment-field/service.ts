@@ -99,7 +99,9 @@ export class AppointmentFieldService {
       installerId: visit.installerId,
     };
     // After the commit inside a unit of work; at once on the database itself (every statement committed).
-    db.afterCommit(() => this.hub.broadcast(APPOINTMENT_CHANGED_EVENT, payload));
+    db.afterCommit(() =>
+      this.hub.toFacility(payload.facilityId, APPOINTMENT_CHANGED_EVENT, payload, [payload.installerId]),
+    );
   }
 
   private async replay(userId: number, clientKey: string): Promise<StatusUpdateResult | undefined> {
@@ -214,7 +216,11 @@ export class AppointmentFieldService {
         ]
           .filter(Boolean)
           .join('; ');
-        await recordInvoiceChange(tx, user, invoiceId, { activity: `Appointment ${label}`, details });
+        await recordInvoiceChange(tx, user, invoiceId, {
+          activity: `Appointment ${label}`,
+          details,
+          phrase: `marked ${label}`,
+        });
         this.changed(tx, invoiceId, visit);
         return {
           statusUpdateId: update.id,
@@ -262,13 +268,14 @@ export class AppointmentFieldService {
               confirmed_date_time as "confirmedDateTime", customer_waiting as "customerWaiting",
               reviewed_date_time as "reviewedDateTime"`,
       );
-      const activity = {
-        confirmed: 'Appointment confirmed',
-        customerWaiting: 'Customer waiting',
-        reviewed: 'Appointment reviewed',
+      const [activity, phrase] = {
+        confirmed: ['Appointment confirmed', 'marked the appointment confirmed'],
+        customerWaiting: ['Customer waiting', 'marked the customer waiting'],
+        reviewed: ['Appointment reviewed', 'marked the appointment reviewed'],
       }[kind];
       await recordInvoiceChange(tx, user, invoiceId, {
         activity,
+        phrase,
         details: visit.partTypeName ? `Part type: ${visit.partTypeName}` : undefined,
       });
       this.changed(tx, invoiceId, visit);

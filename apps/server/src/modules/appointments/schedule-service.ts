@@ -339,6 +339,8 @@ export class ScheduleService {
 
   /** Every open calendar redraws once the change is committed. */
   private announce(tx: Db, payload: AppointmentChanged) {
-    tx.afterCommit(() => this.hub.broadcast(APPOINTMENT_CHANGED_EVENT, payload));
+    tx.afterCommit(() =>
+      this.hub.toFacility(payload.facilityId, APPOINTMENT_CHANGED_EVENT, payload, [payload.installerId]),
+    );
   }
 }

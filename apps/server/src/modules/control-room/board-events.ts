@@ -10,9 +10,7 @@ import type { App } from '../../app-type.js';
 import { HttpError } from '../../http/errors.js';
 import { hubOf } from '../../realtime/hub.js';
 import { checkWatch } from './board-service.js';
-import { allowedFacilityIds } from '@glass/domain';
-import { extraFacilitiesSql } from '../../auth/facility-sql.js';
-import { parseIntArray } from '../../auth/sessions.js';
+import { socketScope } from '../../realtime/rooms.js';
 
 /** The channel migration 0022's triggers notify, with a facility id as payload, when a write commits. */
 export const BOARD_CHANNEL = 'control_room';
@@ -140,25 +138,12 @@ export function watchHandler(app: App, watched: Set<number>) {
         const facilityId = Number(raw);
         if (!Number.isInteger(facilityId) || facilityId <= 0)
           return reply({ ok: false, error: 'facilityId' });
-        const [row] = await app.deps.db.rows<{
-          userRoleId: number;
-          homeFacilityId: number | null;
-          extra: unknown;
-          known: boolean;
-        }>(
-          sql`select u.user_role_id as "userRoleId", u.facility_id as "homeFacilityId",
-                     ${extraFacilitiesSql()} as extra,
-                     exists (select 1 from facilities where id = ${facilityId}) as known
-                from users u where u.id = ${socket.data.userId} and u.is_active`,
-        );
-        if (!row) return reply({ ok: false, error: 'forbidden' });
-        const user = {
-          ...row,
-          facilityId: null,
-          allowedFacilityIds: allowedFacilityIds({ ...row, extraFacilityIds: parseIntArray(row.extra) }),
-        };
+        const scope = await socketScope(app.deps.db, socket.data.userId);
+        if (!scope) return reply({ ok: false, error: 'forbidden' });
         // Only real facilities: the set of watched boards stays as small as the list of facilities.
-        if (!user.known) return reply({ ok: false, error: 'facilityId' });
+        const [known] = await app.deps.db.rows(sql`select 1 from facilities where id = ${facilityId}`);
+        if (!known) return reply({ ok: false, error: 'facilityId' });
+        const user = { ...scope, facilityId: null };
         checkWatch(user, facilityId);
         socket.join(boardRoom(facilityId));
         watched.add(facilityId);

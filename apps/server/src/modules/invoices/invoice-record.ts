@@ -28,6 +28,7 @@ export const invoiceType = defineRecordType({
   table: 'invoices',
   logDetail: { name: 'invoiceId', paramId: 443 },
   files: { action: 'invoice.read' },
+  live: { action: 'invoice.read', facilityColumn: 'facility_id' },
 });
 
 /** An invoice as the records kernel knows it: the lock, and the work flow state read with it. */

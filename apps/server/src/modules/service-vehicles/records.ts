@@ -26,6 +26,7 @@ export const serviceVehicleType = defineRecordType({
   table: 'service_vehicles',
   logDetail: { name: 'serviceVehicleId', paramId: 201 },
   files: { action: 'serviceVehicle.read' },
+  live: { action: 'serviceVehicle.read', facilityColumn: 'facility_id' },
 });
 
 export const serviceVehicleRecord = new LockableRecord({

@@ -2,3 +2,4 @@
 export { NewConversationDrawer } from './new-conversation-drawer';
 export { ParkButton } from './park-button';
 export { emitRealtime, onRealtimeChange, onRealtimeConnect, onRealtimeEvent } from './realtime';
+export { RecordChangeNotice, useRecordLive } from './use-record-live';

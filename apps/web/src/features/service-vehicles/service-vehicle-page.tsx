@@ -27,7 +27,7 @@ import { StickyActions } from '../../ui/detail-layout';
 import { EmptyState } from '../../ui/empty-state';
 import { ListSkeleton } from '../../ui/list-skeleton';
 import { SearchSelect } from '../../ui/search-select';
-import { ParkButton } from '../messaging';
+import { ParkButton, RecordChangeNotice, useRecordLive } from '../messaging';
 import { svApi } from './sv-api';
 import { Section } from '../../ui/section';
 import { DetailSections } from './sv-detail-sections';
@@ -73,6 +73,8 @@ export function ServiceVehiclePage() {
   useFailureToast(sources.isError, FAILED_TO_GET_VEHICLE_SOURCES);
   // Every write refreshes the detail and what is read under it (history …); no cache writes by hand.
   const write = useWrite([serviceVehicleKeys.detail(id)]);
+  // Live: a change by anyone rereads the detail and its history; one by someone else says who changed what.
+  const live = useRecordLive('ServiceVehicle', id > 0 ? id : undefined, [serviceVehicleKeys.detail(id)]);
   useEffect(() => setFollowUpDate(detail.data?.followUpDate ?? null), [detail.data?.followUpDate]);
 
   const notFound = (
@@ -124,7 +126,7 @@ export function ServiceVehiclePage() {
   const historyRows = history.data?.value ?? sv.history ?? [];
 
   return (
-    <article aria-labelledby="screen-title">
+    <article aria-labelledby="screen-title" data-live={live.watching ? 'on' : 'off'}>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 8 }}>
         <PriorityMarker priority={sv.priority} color={sv.priorityColor} />
         <h1 id="screen-title" style={{ fontSize: 22, margin: 0 }}>
@@ -134,6 +136,7 @@ export function ServiceVehiclePage() {
         {sv.void ? <Tag color="error">Void</Tag> : null}
         {sv.lost ? <Tag color="error">Lost</Tag> : null}
       </div>
+      <RecordChangeNotice change={live.change} onClose={live.dismiss} />
 
       {sv.lock?.user ? (
         <Alert

@@ -17,6 +17,7 @@ import { invoiceApi } from '../invoice-api';
 import '../../service-vehicles';
 import './invoice-detail.css';
 import { invoiceKeys } from '../../../query/query-keys';
+import { RecordChangeNotice, useRecordLive } from '../../messaging';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -38,6 +39,8 @@ export function InvoicePage() {
   });
   const invoice = detail.data;
   const access = useInvoiceAccess(invoice);
+  // Live: a change by anyone rereads the invoice and its lists (all under its detail key); one by someone else says so.
+  const live = useRecordLive('Invoice', valid ? id : undefined, [invoiceKeys.detail(id)]);
 
   if (!valid || notFound(detail.error)) {
     return <RecordNotFound title={invoiceNotFound(rawId)} listPath="/invoices" listLabel="Invoices" />;
@@ -47,8 +50,9 @@ export function InvoicePage() {
     return <Alert type="error" showIcon title={`Failed to get ${invoiceTitle(rawId)}`} />;
   }
   return (
-    <article aria-labelledby="screen-title" className="inv-page">
+    <article aria-labelledby="screen-title" className="inv-page" data-live={live.watching ? 'on' : 'off'}>
       <DetailHeader invoice={invoice} />
+      <RecordChangeNotice change={live.change} onClose={live.dismiss} />
       <DetailForm key={invoice.id} invoice={invoice} readOnly={access.readOnly} />
       <DetailGrid>
         <DetailRepairs invoice={invoice} readOnly={access.readOnly} />
