@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DetailGrid } from '../../../ui/detail-layout';
+import { FieldRecords } from '../../appointments';
 import { ApprovalsSection } from '../../approvals';
 import { DocumentActions } from '../documents/documents-actions';
 import { useCan } from '../documents/documents-api';
@@ -25,6 +26,11 @@ export function InvoiceDocumentActions(props: InvoiceSectionProps) {
 
 type SectionBody = (props: { invoiceId: number; canWrite: boolean }) => ReactNode;
 
+/** The installer's photos, notes and materials (the parts and accessories have their own sections here). */
+const FieldRecordsSection: SectionBody = ({ invoiceId }) => (
+  <FieldRecords invoiceId={invoiceId} invoiceRecords={false} />
+);
+
 /** The sections in work order; the wide ones (tables, image grids) span both columns. */
 const SECTIONS: Array<[key: string, title: string, Body: SectionBody, wide?: boolean]> = [
   ['signature', 'Signature', SignatureSection],
@@ -32,6 +38,7 @@ const SECTIONS: Array<[key: string, title: string, Body: SectionBody, wide?: boo
   ['pdfs', 'PDFs', PdfsSection],
   ['contacts', 'Contact history', ContactHistorySection],
   ['tech-texts', 'Tech texts sent', TechTextsSection],
+  ['field-records', 'Field records', FieldRecordsSection, true],
   ['images', 'Images', ImagesSection],
   ['transactions', 'Transactions', TransactionsSection, true],
   ['parts', 'Replacement parts', PartsSection, true],
