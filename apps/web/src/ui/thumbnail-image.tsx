@@ -42,7 +42,6 @@ export function ThumbnailImage({ url, alt, size = 120 }: { url: string; alt: str
         <Image
           src={thumbSrc}
           alt=""
-          rootClassName="thumbnail-preview-source"
           style={{ display: 'none' }}
           preview={{ open, src: fullSrc ?? thumbSrc, onOpenChange: setOpen }}
         />
