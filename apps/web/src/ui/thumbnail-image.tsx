@@ -15,7 +15,18 @@ function useObjectUrl(blob: Blob | undefined) {
  * (or Enter) opens the full image in antd's preview, read only then. The thumbnail is a button so the
  * keyboard reaches it.
  */
-export function ThumbnailImage({ url, alt, size = 120 }: { url: string; alt: string; size?: number }) {
+export function ThumbnailImage({
+  url,
+  alt,
+  size = 120,
+  square,
+}: {
+  url: string;
+  alt: string;
+  size?: number;
+  /** A size × size tile (the picture cropped to fill it): a gallery's even grid, whatever the photo's shape. */
+  square?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const thumb = useThumbnailBlob(url);
   const full = useAttachmentBlob(url, open);
@@ -34,8 +45,8 @@ export function ThumbnailImage({ url, alt, size = 120 }: { url: string; alt: str
         <img
           src={thumbSrc}
           alt={alt}
-          className="attachment-image thumbnail-image"
-          style={{ maxWidth: size, maxHeight: size }}
+          className={`attachment-image thumbnail-image${square ? ' thumbnail-square' : ''}`}
+          style={square ? { width: size, height: size } : { maxWidth: size, maxHeight: size }}
         />
       </button>
       {open ? (

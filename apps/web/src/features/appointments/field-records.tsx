@@ -100,6 +100,7 @@ export function FieldRecords({
                     url={`/api/files/${photo.path}`}
                     alt={`Photo ${i + 1} (${status}, ${when(photo.createdAt)})`}
                     size={120}
+                    square
                   />
                   <div className="field-records-meta">
                     {status} · {when(photo.createdAt)}
