@@ -11,8 +11,8 @@ import { fileOwnerQuery, recordTypeNamed } from '../records/registry.js';
  * | owner_type     | declared in                              | readable by                                         |
  * |----------------|------------------------------------------|-----------------------------------------------------|
  * | Message        | conversations/record-type.ts             | messages.read and the conversation is visible to the user (started it, received or wrote a message in it) |
- * | Invoice        | invoices/invoice-record.ts               | invoice.read, and the invoice exists                 |
- * | ServiceVehicle | service-vehicles/records.ts              | serviceVehicle.read, and the vehicle exists          |
+ * | Invoice        | invoices/invoice-record.ts               | invoice.read, and the invoice exists at a facility the user may reach |
+ * | ServiceVehicle | service-vehicles/records.ts              | serviceVehicle.read, and the vehicle exists at a facility the user may reach |
  * | Facility       | facilities/record-type.ts                | any signed-in user (icons and logos are shown in lists) |
  * | User           | users/record-type.ts                     | any signed-in user (profile pictures are shown in lists) |
  * | DmsImport      | dms-imports/record-type.ts               | dmsImports.read, and the import exists               |

@@ -119,6 +119,42 @@ describe('security: stored files are readable only by who may read their record 
     expect([403, 404]).toContain((await get(`/api/files/${rel}`, tokens.none)).statusCode);
   });
 
+  it("an invoice's or a service vehicle's file is 404 to a user bound to other facilities (decision 0016)", async () => {
+    const { id, serviceVehicleId } = await createInvoice(app, tokens.admin);
+    const image = await postForm(
+      `/api/Invoices/${id}/ExtraImages`,
+      tokens.admin,
+      {},
+      { name: 'front.png', type: 'image/png', data: PNG, field: 'Files' },
+    );
+    const invoiceUrl = image.json()[0].url as string;
+    const { payload, headers } = await formPost(
+      {},
+      { name: 'ro.png', type: 'image/png', data: PNG, field: 'ROImageFile' },
+    );
+    const sv = await app.inject({
+      method: 'PUT',
+      url: `/api/ServiceVehicle/${serviceVehicleId}`,
+      payload,
+      headers: { ...headers, ...auth(tokens.admin) },
+    });
+    const svUrl = `/api/files/${sv.json().images.roImagePath as string}`;
+    for (const url of [invoiceUrl, svUrl]) expect((await get(url, tokens.reviewer)).statusCode).toBe(200);
+    const [other] = await app.deps.db.rows<{ id: number }>(
+      sql`select id from facilities where id <> 1 order by id limit 1`,
+    );
+    await app.deps.db.rows(sql`update invoices set facility_id = ${other.id} where id = ${id}`);
+    await app.deps.db.rows(
+      sql`update service_vehicles set facility_id = ${other.id} where id = ${serviceVehicleId}`,
+    );
+    for (const url of [invoiceUrl, svUrl, `${invoiceUrl}?thumb=1`]) {
+      // The demo reviewer and manager work at facility 1 only; the System Admin reaches every facility.
+      for (const who of ['reviewer', 'manager'])
+        expect((await get(url, tokens[who])).statusCode, who).toBe(404);
+      expect((await get(url, tokens.admin)).statusCode).toBe(200);
+    }
+  });
+
   it('a file whose owner is unknown or missing is 404 for everyone, even System Admin', async () => {
     const dir = path.join(dataDir, 'files', 'stray');
     fs.mkdirSync(dir, { recursive: true });

@@ -123,6 +123,8 @@ export const lookupKeys = {
   list: (path: string | undefined) => ['lookup', path] as const,
   image: (path: string, filePath: string | undefined | null) => ['image', path, filePath] as const,
   attachment: (url: string) => ['attachment', url] as const,
+  /** A stored image's thumbnail (`?thumb=1`, 320 px wide): under its attachment key, so one refresh takes both. */
+  attachmentThumb: (url: string) => ['attachment', url, 'thumb'] as const,
   /** The signed-in user's saved switches of a page (attribute values of page attributes). */
   pageAttributes: (page: string) => ['page-attributes', page, 0] as const,
 };
@@ -197,6 +199,8 @@ export const appointmentKeys = {
   all: ['appointments'] as const,
   facility: (day: string) => ['appointments', 'facility', day] as const,
   details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
+  /** What the installer recorded on an invoice (photos, notes, materials) and its parts and accessories. */
+  fieldRecords: (invoiceId: number, kind: string) => ['appointments', 'field', invoiceId, kind] as const,
   calendar: (q: object) => ['appointments', 'calendar', q] as const,
   dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
   list: (q: object) => ['appointments', 'list', q] as const,

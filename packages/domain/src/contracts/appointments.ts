@@ -121,9 +121,11 @@ export const appointmentImage = z.object({
   createdAt: timestamp,
 });
 export const appointmentImages = z.array(appointmentImage);
+export type AppointmentImage = z.infer<typeof appointmentImage>;
 
 export const appointmentAccessory = z.object({ id, name: z.string(), partNumber: z.string().nullable() });
 export const appointmentAccessories = z.array(appointmentAccessory);
+export type AppointmentAccessory = z.infer<typeof appointmentAccessory>;
 
 export const appointmentPart = z.object({
   id,
@@ -135,6 +137,7 @@ export const appointmentPart = z.object({
   statusName: z.string(),
 });
 export const appointmentParts = z.array(appointmentPart);
+export type AppointmentPart = z.infer<typeof appointmentPart>;
 
 export const appointmentMaterial = z.object({
   id,
@@ -144,6 +147,7 @@ export const appointmentMaterial = z.object({
   quantity: z.string(),
 });
 export const appointmentMaterials = z.array(appointmentMaterial);
+export type AppointmentMaterial = z.infer<typeof appointmentMaterial>;
 
 /** Notes written with status updates from the field. */
 export const appointmentNote = z.object({
@@ -157,6 +161,7 @@ export const appointmentNote = z.object({
   createdAt: timestamp,
 });
 export const appointmentNotes = z.array(appointmentNote);
+export type AppointmentNote = z.infer<typeof appointmentNote>;
 
 // ---------------------------------------------------------------------------------------------
 // appointmentsSchedule/*

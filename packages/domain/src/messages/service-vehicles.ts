@@ -7,3 +7,10 @@ export const FAILED_TO_GET_SERVICE_DRIVE_LIST = 'Failed to get Service Drive Lis
 export const failedToFollowUpServiceVehicle = (id: number | string) =>
   `Failed to Follow Up Service Vehicle ${id}`;
 export const serviceVehicleTitle = (id: number | string) => `Service Vehicle: ${id}`;
+
+/** "Schedule" on a service vehicle (ours, issue #34 item 4, decision 0021). */
+export const SCHEDULE_INVOICE_CREATED = 'Invoice created from this service vehicle';
+export const scheduleNeedsInvoice = (id: number | string) =>
+  `Service vehicle ${id} has no invoice yet. Appointments are scheduled on the invoice, so an invoice will be created from this service vehicle first.`;
+export const scheduleUsesExistingInvoice = (invoiceId: number | string) =>
+  `This service vehicle already had invoice ${invoiceId}; scheduling on it.`;

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, parseAs } from '../../../test/harness.js';
+import { multipart, PNG_1X1 } from '../../../test/multipart.js';
 import type { App } from '../../app-type.js';
 import { createInvoice, invoiceTestContext } from '../invoices/test-helpers.js';
 import { insertVisit, installerIds, uniqueDay } from './test-helpers.js';
@@ -166,6 +167,50 @@ describe('appointment reads', () => {
     expect(images.map((i) => i.path)).toEqual([`appointments/${id}/a.jpg`]);
     parseAs(appointmentAccessories, await get(`/api/appointments/accessories?invoiceId=${id}`, admin));
     parseAs(appointmentParts, await get(`/api/appointments/parts?invoiceId=${id}&partTypeId=2`, admin));
+  });
+
+  it("the installer's photo and note reach the office (thumbnail and full image), within the facility scope", async () => {
+    const { id } = await createInvoice(app, admin);
+    await insertVisit(app, { invoiceId: id, installerId: ids.repairTech, at: new Date().toISOString() });
+    const body = multipart(
+      { InvoiceId: String(id), PartTypeId: '2', StatusId: '2', Note: 'Chip on the driver side' },
+      { name: 'windshield.png', type: 'image/png', data: PNG_1X1, field: 'Files' },
+    );
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/appointments/status',
+      headers: { ...auth(repairTech), ...body.headers },
+      payload: body.payload,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const [image] = parseAs(
+      appointmentImages,
+      await get(`/api/appointments/images?invoiceId=${id}`, reviewer),
+    );
+    const notes = parseAs(appointmentNotes, await get(`/api/appointments/notes?invoiceId=${id}`, reviewer));
+    expect(notes).toEqual([
+      expect.objectContaining({
+        note: 'Chip on the driver side',
+        statusName: 'Arrived',
+        userName: expect.any(String),
+      }),
+    ]);
+    const thumb = await get(`/api/files/${image.path}?thumb=1`, reviewer);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await get(`/api/files/${image.path}`, reviewer)).statusCode).toBe(200);
+
+    // The invoice moves to another facility: the facility-bound office (reviewer, manager) reads none of it,
+    // neither the records (403) nor the photo (404, like a missing file); the System Admin still does.
+    const [other] = await app.deps.db.rows<{ id: number }>(
+      sql`select id from facilities where id <> 1 order by id limit 1`,
+    );
+    await app.deps.db.rows(sql`update invoices set facility_id = ${other.id} where id = ${id}`);
+    for (const route of ['images', 'notes', 'materials', 'parts', 'accessories', 'details'])
+      expect((await get(`/api/appointments/${route}?invoiceId=${id}`, reviewer)).statusCode, route).toBe(403);
+    expect((await get(`/api/files/${image.path}?thumb=1`, reviewer)).statusCode).toBe(404);
+    expect((await get(`/api/files/${image.path}`, reviewer)).statusCode).toBe(404);
+    expect((await get(`/api/files/${image.path}?thumb=1`, admin)).statusCode).toBe(200);
   });
 
   it('checks the query, the invoice, the token and the role', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import {
   defineRecordType,
   type HistoryEntry,
@@ -21,13 +22,18 @@ export const invoiceMissing = (id: number) => notFound(invoiceNotFound(id));
 
 /**
  * An invoice as the shared layers know it: every log of it carries `invoiceId` (param 443); its files
- * (images, signatures, stored PDFs) are read by invoice readers while it exists.
+ * (images, signatures, stored PDFs, the installer's photos) are read by invoice readers while it exists, within
+ * their facility scope (decision 0016: a bound user gets no file of another facility's invoice).
  */
 export const invoiceType = defineRecordType({
   recordType: 'Invoice',
   table: 'invoices',
   logDetail: { name: 'invoiceId', paramId: 443 },
-  files: { action: 'invoice.read' },
+  files: {
+    action: 'invoice.read',
+    visible: (id, user) =>
+      sql`select 1 from invoices where id = ${id} and ${facilityFilter(user, sql`facility_id`)}`,
+  },
   live: { action: 'invoice.read', facilityColumn: 'facility_id' },
 });
 

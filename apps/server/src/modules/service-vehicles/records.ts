@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { notFound } from '../../http/errors.js';
+import { facilityFilter } from '../../http/facility-scope.js';
 import {
   defineRecordType,
   type HistoryEntry,
@@ -19,13 +20,18 @@ export const svNotFound = (id: number) => notFound(`Service vehicle ${id} not fo
 
 /**
  * A service vehicle as the shared layers know it: every log of it carries `serviceVehicleId` (param 201);
- * its files (RO, insurance card and windshield images) are read by service vehicle readers while it exists.
+ * its files (RO, insurance card and windshield images) are read by service vehicle readers while it exists,
+ * within their facility scope (decision 0016).
  */
 export const serviceVehicleType = defineRecordType({
   recordType: 'ServiceVehicle',
   table: 'service_vehicles',
   logDetail: { name: 'serviceVehicleId', paramId: 201 },
-  files: { action: 'serviceVehicle.read' },
+  files: {
+    action: 'serviceVehicle.read',
+    visible: (id, user) =>
+      sql`select 1 from service_vehicles where id = ${id} and ${facilityFilter(user, sql`facility_id`)}`,
+  },
   live: { action: 'serviceVehicle.read', facilityColumn: 'facility_id' },
 });
 

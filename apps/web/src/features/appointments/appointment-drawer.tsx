@@ -7,6 +7,7 @@ import { useWrite } from '../../query/use-write';
 import { LoadState } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
 import { appointmentsApi } from './appointments-api';
+import { FieldRecords } from './field-records';
 import { appointmentKeys } from '../../query/query-keys';
 
 /** One invoice's appointments (GET appointments/details): every visit, newest first; reschedule or cancel. */
@@ -122,6 +123,10 @@ export function AppointmentDrawer({ invoiceId, onClose }: { invoiceId: number | 
                 ) : null}
               </Space>
             ) : null}
+            <section aria-labelledby="drawer-field-records" className="appt-drawer-field">
+              <h2 id="drawer-field-records">Field records</h2>
+              <FieldRecords invoiceId={d.invoiceId} timeZone={d.timeZone} />
+            </section>
           </>
         ) : null}
       </LoadState>

@@ -1,5 +1,10 @@
 import type {
+  AppointmentAccessory,
   AppointmentDetails,
+  AppointmentImage,
+  AppointmentMaterial,
+  AppointmentNote,
+  AppointmentPart,
   AppointmentRow,
   CalendarAnswer,
   CalendarView,
@@ -21,6 +26,16 @@ export const appointmentsApi = {
     http.get<AppointmentRow[]>('appointments/facility', { query: { appointmentStartDate: day } }),
   details: (invoiceId: number) =>
     http.get<AppointmentDetails>('appointments/details', { query: { invoiceId } }),
+  /** What the installer recorded with the status updates of the invoice's visits. */
+  images: (invoiceId: number) =>
+    http.get<AppointmentImage[]>('appointments/images', { query: { invoiceId } }),
+  notes: (invoiceId: number) => http.get<AppointmentNote[]>('appointments/notes', { query: { invoiceId } }),
+  materials: (invoiceId: number) =>
+    http.get<AppointmentMaterial[]>('appointments/materials', { query: { invoiceId } }),
+  /** The invoice's replacement parts and windshield accessories (what the installer fits). */
+  parts: (invoiceId: number) => http.get<AppointmentPart[]>('appointments/parts', { query: { invoiceId } }),
+  accessories: (invoiceId: number) =>
+    http.get<AppointmentAccessory[]>('appointments/accessories', { query: { invoiceId } }),
   calendar: (q: {
     startDate: string;
     view: CalendarView;

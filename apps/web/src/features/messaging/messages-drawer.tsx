@@ -26,7 +26,7 @@ import { useSessionState } from '../../api/use-session';
 import { useDrawerSize, useNarrow } from '../../ui/use-narrow';
 import { type Conversation, type ConversationMessage, useConversations, messagingApi } from './api';
 import { conversationKeys } from '../../query/query-keys';
-import { AttachmentImage } from '../../ui/attachment-image';
+import { ThumbnailImage } from '../../ui/thumbnail-image';
 import { ImagePicker } from '../../ui/image-picker';
 import './messaging.css';
 
@@ -62,7 +62,8 @@ function MessageBody({ message }: { message: ConversationMessage }) {
       </div>
       <div className="conversation-message-text">{message.message}</div>
       {message.imageAttachmentUrl ? (
-        <AttachmentImage
+        <ThumbnailImage
+          size={240}
           url={message.imageAttachmentUrl}
           alt={`Attachment from ${message.messageFromName ?? 'sender'}`}
         />

@@ -34,6 +34,7 @@ import { DetailSections } from './sv-detail-sections';
 import { SvEditForm } from './sv-edit-form';
 import { SvAccessories } from './sv-accessories';
 import { QuickQuotes } from './sv-quick-quotes';
+import { ScheduleButton } from './sv-schedule-button';
 import { PriorityMarker, vehicleName } from './sv-row';
 import './service-vehicles.css';
 
@@ -100,6 +101,7 @@ export function ServiceVehiclePage() {
   const canOverride = can(role, 'locks.override');
   const canInvoice = can(role, 'invoice.initiate') && !lockedByOther && !closed;
   const canPark = can(role, 'parking.write');
+  const canSchedule = can(role, 'appointments.write');
 
   const refresh = () => refreshKeys(queryClient, [serviceVehicleKeys.detail(id)]);
   // withProgress shows a failure; run resolves false then.
@@ -205,6 +207,9 @@ export function ServiceVehiclePage() {
           <Button onClick={() => setInvoiceOpen(true)}>
             {sv.invoiceId ? 'Open Invoice' : 'Create Invoice'}
           </Button>
+        ) : null}
+        {canSchedule ? (
+          <ScheduleButton serviceVehicleId={id} invoiceId={sv.invoiceId} canCreateInvoice={canInvoice} />
         ) : null}
       </StickyActions>
 

@@ -1,4 +1,4 @@
-import { AttachmentImage } from '../../ui/attachment-image';
+import { ThumbnailImage } from '../../ui/thumbnail-image';
 import { ImagePicker } from '../../ui/image-picker';
 import type { SvImages } from './sv-api';
 
@@ -21,7 +21,7 @@ export const IMAGE_FIELDS = [
 
 export type ImageFieldName = (typeof IMAGE_FIELDS)[number]['field'];
 
-/** Stored images (served behind the token by GET /api/files/{path}). */
+/** Stored images (served behind the token by GET /api/files/{path}): thumbnails, each opens full size. */
 export function StoredImages({
   paths,
   label,
@@ -34,7 +34,7 @@ export function StoredImages({
   return (
     <div className="sv-images">
       {stored.map((path, i) => (
-        <AttachmentImage
+        <ThumbnailImage
           key={path}
           url={`files/${path}`}
           alt={stored.length > 1 ? `${label} ${i + 1}` : label}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { DetailGrid } from '../../../ui/detail-layout';
+import { FieldRecords } from '../../appointments';
 import { ApprovalsSection } from '../../approvals';
 import { DocumentActions } from '../documents/documents-actions';
-import { useCan } from '../documents/documents-api';
+import { facilityTimeZone } from '../../../shell/facility-time';
+import { useCan, useInvoiceDetail } from '../documents/documents-api';
 import { PdfsSection, SignatureSection, TechTextsSection } from '../documents/documents-sections';
 import { AccessoriesSection } from '../records/records-accessories';
 import { ContactHistorySection } from '../records/records-history';
@@ -25,6 +27,21 @@ export function InvoiceDocumentActions(props: InvoiceSectionProps) {
 
 type SectionBody = (props: { invoiceId: number; canWrite: boolean }) => ReactNode;
 
+/**
+ * The installer's photos, notes and materials, on the facility's clock like the calendar's drawer (the parts and
+ * accessories have their own sections here).
+ */
+function FieldRecordsSection({ invoiceId }: { invoiceId: number }) {
+  const invoice = useInvoiceDetail(invoiceId);
+  return (
+    <FieldRecords
+      invoiceId={invoiceId}
+      timeZone={facilityTimeZone(invoice.data?.facility)}
+      invoiceRecords={false}
+    />
+  );
+}
+
 /** The sections in work order; the wide ones (tables, image grids) span both columns. */
 const SECTIONS: Array<[key: string, title: string, Body: SectionBody, wide?: boolean]> = [
   ['signature', 'Signature', SignatureSection],
@@ -32,6 +49,7 @@ const SECTIONS: Array<[key: string, title: string, Body: SectionBody, wide?: boo
   ['pdfs', 'PDFs', PdfsSection],
   ['contacts', 'Contact history', ContactHistorySection],
   ['tech-texts', 'Tech texts sent', TechTextsSection],
+  ['field-records', 'Field records', FieldRecordsSection, true],
   ['images', 'Images', ImagesSection],
   ['transactions', 'Transactions', TransactionsSection, true],
   ['parts', 'Replacement parts', PartsSection, true],

@@ -5,7 +5,7 @@ import { Button, Input, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { recordsApi } from './records-api';
 import { toastError } from '../../../api/notices';
-import { AttachmentImage } from '../../../ui/attachment-image';
+import { ThumbnailImage } from '../../../ui/thumbnail-image';
 import { useInvoiceList } from '../documents/documents-api';
 import { useRecordWrite } from './records-form';
 import { byLine, QueryBody } from './records-section';
@@ -27,7 +27,11 @@ export function ImagesSection({ invoiceId, canWrite }: { invoiceId: number; canW
           >
             {rows.map((image) => (
               <li key={image.id} data-testid="invoice-image" style={{ width: 150, overflowWrap: 'anywhere' }}>
-                <AttachmentImage url={image.url} alt={image.caption || `Invoice image ${image.id}`} />
+                <ThumbnailImage
+                  url={image.url}
+                  alt={image.caption || `Invoice image ${image.id}`}
+                  size={150}
+                />
                 <div style={{ fontSize: 13 }}>
                   {image.caption && <div>{image.caption}</div>}
                   <div style={{ opacity: 0.75 }}>{byLine(formatDateTime(image.createdAt), image.user)}</div>
