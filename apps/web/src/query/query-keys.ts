@@ -201,6 +201,8 @@ export const appointmentKeys = {
   details: (invoiceId: number) => ['appointments', 'details', invoiceId] as const,
   /** What the installer recorded on an invoice (photos, notes, materials) and its parts and accessories. */
   fieldRecords: (invoiceId: number, kind: string) => ['appointments', 'field', invoiceId, kind] as const,
+  /** Every field record of an invoice (a live change rereads them all). */
+  allFieldRecords: (invoiceId: number) => ['appointments', 'field', invoiceId] as const,
   calendar: (q: object) => ['appointments', 'calendar', q] as const,
   dayRelated: (invoiceId: number) => ['appointments', 'dayRelated', invoiceId] as const,
   list: (q: object) => ['appointments', 'list', q] as const,

@@ -8,6 +8,7 @@ import { LoadState } from '../../ui/screen-frame';
 import { STATUS_TAG, timeLabel } from './appointment-colors';
 import { appointmentsApi } from './appointments-api';
 import { FieldRecords } from './field-records';
+import { RecordChangeNotice, useRecordLive } from '../messaging';
 import { appointmentKeys } from '../../query/query-keys';
 
 /** One invoice's appointments (GET appointments/details): every visit, newest first; reschedule or cancel. */
@@ -18,6 +19,11 @@ export function AppointmentDrawer({ invoiceId, onClose }: { invoiceId: number | 
     enabled: invoiceId !== null,
   });
   const write = useWrite([appointmentKeys.all]);
+  // Live: the visit's invoice; a change by someone else ("Kevin Price marked Arrived") is named here.
+  const live = useRecordLive('Invoice', invoiceId ?? undefined, [
+    appointmentKeys.details(invoiceId ?? 0),
+    appointmentKeys.allFieldRecords(invoiceId ?? 0),
+  ]);
   const [note, setNote] = useState('');
   const d = details.data;
   const current = d?.appointments[0];
@@ -37,6 +43,7 @@ export function AppointmentDrawer({ invoiceId, onClose }: { invoiceId: number | 
       >
         {d ? (
           <>
+            <RecordChangeNotice change={live.change} onClose={live.dismiss} />
             <Descriptions
               column={1}
               size="small"

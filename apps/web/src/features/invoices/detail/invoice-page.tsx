@@ -16,7 +16,7 @@ import { InvoiceExtraSections } from './extra-sections';
 import { invoiceApi } from '../invoice-api';
 import '../../service-vehicles';
 import './invoice-detail.css';
-import { invoiceKeys } from '../../../query/query-keys';
+import { appointmentKeys, invoiceKeys } from '../../../query/query-keys';
 import { RecordChangeNotice, useRecordLive } from '../../messaging';
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -40,7 +40,10 @@ export function InvoicePage() {
   const invoice = detail.data;
   const access = useInvoiceAccess(invoice);
   // Live: a change by anyone rereads the invoice and its lists (all under its detail key); one by someone else says so.
-  const live = useRecordLive('Invoice', valid ? id : undefined, [invoiceKeys.detail(id)]);
+  const live = useRecordLive('Invoice', valid ? id : undefined, [
+    invoiceKeys.detail(id),
+    appointmentKeys.allFieldRecords(id),
+  ]);
 
   if (!valid || notFound(detail.error)) {
     return <RecordNotFound title={invoiceNotFound(rawId)} listPath="/invoices" listLabel="Invoices" />;
