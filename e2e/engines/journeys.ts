@@ -1,10 +1,11 @@
 /**
- * What customers and installers do on their phones, written once for every engine: the three public customer
+ * What customers and installers do on their phones, written once for every engine, each on data of its own
+ * (a fresh invoice, a visit booked for today): the three public customer
  * pages (approve with a finger-drawn signature, authorise the work, choose texts and e-mails), the neutral page
  * of a link that does not open, and the installer's day (sign in, today's stops, mark Arrived).
  */
 import assert from 'node:assert/strict';
-import { type Api, type CustomerLinks, DEMO } from './api';
+import { type Api, bookTodayForRepairTech, customerLinks, DEMO } from './api';
 import {
   drawOn,
   type Phone,
@@ -34,7 +35,8 @@ async function noSideScroll(phone: Phone) {
 }
 
 /** The approval page: the work and its money, the valid-until date, a finger signature, Approve, the thanks. */
-export async function approve(phone: Phone, links: CustomerLinks, staff: Api) {
+export async function approve(phone: Phone, staff: Api) {
+  const links = await customerLinks(staff, `Approves${phone.engine}`);
   await phone.goto(links.approval);
   await waitFor(phone, heading('Review and approve'));
   await waitFor(phone, { role: 'text', name: 'Windshield chip' });
@@ -76,7 +78,8 @@ export async function approve(phone: Phone, links: CustomerLinks, staff: Api) {
 }
 
 /** The initiate page: the customer types their name on the pad and authorises the work. */
-export async function authorise(phone: Phone, links: CustomerLinks, staff: Api) {
+export async function authorise(phone: Phone, staff: Api) {
+  const links = await customerLinks(staff, `Authorises${phone.engine}`);
   await phone.goto(links.initiate);
   await waitFor(phone, heading('Authorise the work'));
   await waitFor(phone, { role: 'text', name: 'Windshield chip' });
@@ -92,7 +95,8 @@ export async function authorise(phone: Phone, links: CustomerLinks, staff: Api) 
 }
 
 /** The opt-in page: the customer opts in to texts and saves; the page says so and shows the new state. */
-export async function optIn(phone: Phone, links: CustomerLinks) {
+export async function optIn(phone: Phone, staff: Api) {
+  const links = await customerLinks(staff, `Opts${phone.engine}`);
   await phone.goto(links.optIn);
   await waitFor(phone, heading('Messages about your job'));
   await waitFor(phone, { role: 'text', name: /^Phone: .*\d/ });
@@ -129,7 +133,8 @@ export async function invalidLinks(phone: Phone) {
  * The installer's day: signs in with the keypad, opens My Appointments from the home tiles, sees today's stop with its time and instructions, marks
  * Arrived with a note; the card shows Arrived and the shop's history has the update once.
  */
-export async function installerDay(phone: Phone, invoiceId: number, staff: Api) {
+export async function installerDay(phone: Phone, staff: Api, tech: Api) {
+  const { invoiceId } = await bookTodayForRepairTech(staff, tech, `Field${phone.engine}`);
   await phone.goto('/login');
   await type(phone, { role: 'field', name: 'User Name' }, DEMO.repairTech.userName);
   await type(phone, { role: 'field', name: 'Password' }, DEMO.repairTech.password);

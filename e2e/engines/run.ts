@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Api, bookTodayForRepairTech, type CustomerLinks, customerLinks, DEMO, signInApi } from './api';
+import { type Api, DEMO, signInApi } from './api';
 import { firefoxMissing, launchFirefox } from './firefox';
 import { approve, authorise, installerDay, invalidLinks, optIn } from './journeys';
 import type { Phone } from './phone';
@@ -39,7 +39,8 @@ async function startServer() {
   }
   server = spawn(process.execPath, ['server.mjs'], {
     cwd: e2e,
-    env: { ...process.env, E2E_PORT: String(port) },
+    // The journeys make their own data: the demo accounts and reference data of the smallest seed suffice.
+    env: { E2E_SEED_SCALE: '0.02', ...process.env, E2E_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) =>
@@ -81,8 +82,6 @@ describe('the customer pages and the installer’s day in WebKit and Firefox (37
   for (const name of chosen) {
     describe(name, () => {
       let engine: Awaited<ReturnType<(typeof ENGINES)[EngineName]['launch']>>;
-      let links: CustomerLinks;
-      let visit: { invoiceId: number };
       let started = 0;
       before(
         async () => {
@@ -90,8 +89,6 @@ describe('the customer pages and the installer’s day in WebKit and Firefox (37
           const missing = ENGINES[name].missing();
           if (missing) throw new Error(missing);
           engine = await ENGINES[name].launch(baseURL);
-          links = await customerLinks(staff, `Engines${name}`);
-          visit = await bookTodayForRepairTech(staff, tech, `Field${name}`);
         },
         { timeout: 60_000 },
       );
@@ -100,34 +97,40 @@ describe('the customer pages and the installer’s day in WebKit and Firefox (37
         timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
 
-      /** Each journey on a fresh phone (no stored state); a failure keeps a screenshot. */
+      /**
+       * Each journey on a fresh phone (no stored state) and data of its own; a failure keeps a screenshot. In CI
+       * a failed journey runs once more, as Playwright retries there (a pass on the retry is reported).
+       */
       const journey = (title: string, run: (phone: Phone) => Promise<unknown>) =>
-        test(title, { timeout: 90_000 }, async (t) => {
-          const phone = await engine.newPhone();
-          try {
-            const seen = await run(phone);
-            if (seen) t.diagnostic(JSON.stringify(seen));
-          } catch (error) {
-            const file = path.join(shots, `${name}-${title.replace(/\W+/g, '-').toLowerCase()}.png`);
-            await phone.screenshot(file).then(
-              () => t.diagnostic(`screenshot: ${path.relative(process.cwd(), file)}`),
-              (e: Error) => t.diagnostic(`no screenshot: ${e.message}`),
-            );
-            throw error;
-          } finally {
-            await phone.close().catch(() => undefined);
+        test(title, { timeout: 120_000 }, async (t) => {
+          const attempts = process.env.CI ? 2 : 1;
+          for (let attempt = 1; ; attempt++) {
+            const phone = await engine.newPhone();
+            try {
+              const seen = await run(phone);
+              if (seen) t.diagnostic(JSON.stringify(seen));
+              if (attempt > 1) t.diagnostic(`passed on attempt ${attempt}`);
+              return;
+            } catch (error) {
+              const slug = title.replace(/\W+/g, '-').toLowerCase();
+              const file = path.join(shots, `${name}-${slug}-${attempt}.png`);
+              await phone.screenshot(file).then(
+                () => t.diagnostic(`screenshot: ${path.relative(process.cwd(), file)}`),
+                (e: Error) => t.diagnostic(`no screenshot: ${e.message}`),
+              );
+              if (attempt >= attempts) throw error;
+              t.diagnostic(`attempt ${attempt} failed, retrying: ${(error as Error).message.split('\n')[0]}`);
+            } finally {
+              await phone.close().catch(() => undefined);
+            }
           }
         });
 
-      journey('the customer approves with a finger-drawn signature', (phone) => approve(phone, links, staff));
-      journey('the customer authorises the work with a typed name', (phone) =>
-        authorise(phone, links, staff),
-      );
-      journey('the customer opts in to texts', (phone) => optIn(phone, links));
+      journey('the customer approves with a finger-drawn signature', (phone) => approve(phone, staff));
+      journey('the customer authorises the work with a typed name', (phone) => authorise(phone, staff));
+      journey('the customer opts in to texts', (phone) => optIn(phone, staff));
       journey('a link that does not open shows the neutral page', (phone) => invalidLinks(phone));
-      journey('the installer marks today’s stop Arrived', (phone) =>
-        installerDay(phone, visit.invoiceId, staff),
-      );
+      journey('the installer marks today’s stop Arrived', (phone) => installerDay(phone, staff, tech));
     });
   }
 });
