@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The one test command: domain unit tests, API tests (PGlite, or PostgreSQL when DATABASE_URL is set),
 // the web's unit tests (jsdom; `vitest run` runs all three projects of vitest.config.ts),
-// then the Playwright end-to-end tests in the system Chromium against the built app.
+// then the Playwright end-to-end tests in the system Chromium against the built app, and last the customer
+// pages and the installer's day in WebKit and Firefox (e2e/engines/, Debian's WebKitGTK and Firefox ESR).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -10,6 +11,18 @@ if (!fs.existsSync(chromium)) {
   console.error(`Chromium was not found at ${chromium}.
 Install Debian's Chromium:   sudo apt-get update && sudo apt-get install -y chromium
 or point CHROMIUM_PATH at another Chromium binary.`);
+  process.exit(1);
+}
+
+// The cross-engine run's browsers (e2e/engines/README.md): Debian's packages, as Chromium.
+const engines = [
+  ['/usr/bin/firefox-esr', 'firefox-esr'],
+  ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+  ['/usr/bin/Xvfb', 'xvfb'],
+].filter(([file]) => !fs.existsSync(file));
+if (engines.length) {
+  console.error(`${engines.map(([file]) => file).join(', ')} not found (the WebKit and Firefox run, e2e/engines/).
+Install Debian's packages:   sudo apt-get update && sudo apt-get install -y ${engines.map(([, pkg]) => pkg).join(' ')}`);
   process.exit(1);
 }
 
@@ -24,3 +37,5 @@ run('npm', ['run', 'build', '-w', 'apps/web']);
 // The first screen's script budget (200 KB gzipped): a change that breaks it fails the tests.
 run('npm', ['run', 'budget', '-w', 'apps/web']);
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+// WebKit and Firefox at 375 px: the three public customer pages and the installer's day (a server of its own).
+run('npm', ['run', 'engines', '-w', 'e2e']);

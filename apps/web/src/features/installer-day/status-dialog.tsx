@@ -9,13 +9,24 @@ import { outbox } from './outbox';
 const MATERIALS = { path: '/api/materials/droplist' };
 const MAX_PHOTOS = 10;
 
-/** Where the phone is, if it says within 5 s (the update goes without a location otherwise). */
+/**
+ * Where the phone is, if it says within 5 s (the update goes without a location otherwise). The browser's own
+ * timeout ignores the permission prompt: a prompt nobody answers (a dismissed Firefox prompt, WebKitGTK's under
+ * automation) would hold the update forever, so it goes without a location after 10 s.
+ */
 function currentPosition(): Promise<{ latitude: number; longitude: number } | undefined> {
   if (!('geolocation' in navigator)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
+    const giveUp = setTimeout(() => resolve(undefined), 10_000);
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => resolve(undefined),
+      (p) => {
+        clearTimeout(giveUp);
+        resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude });
+      },
+      () => {
+        clearTimeout(giveUp);
+        resolve(undefined);
+      },
       { enableHighAccuracy: true, timeout: 5000, maximumAge: 60_000 },
     );
   });
