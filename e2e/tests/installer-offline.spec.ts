@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { api, book, PNG, repairTechId, soon, stopCard } from './field-helpers';
+import { api, book, historyOf, PNG, repairTechId, soon, stopCard } from './field-helpers';
 import { DEMO, expect, signIn, test } from './fixtures';
 
 /**
@@ -95,21 +95,13 @@ test('the day, its stops and a queued photo survive a reload and a browser resta
   await phone.setOffline(false);
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 30_000 });
   await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
-  const history = await admin<{ activity: string; details: string }[]>(
-    'GET',
-    `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
-  );
-  const arrived = history.body.filter((h) => h.activity === 'Appointment Arrived');
+  const arrived = await historyOf(admin, invoiceId, 'Appointment Arrived');
   expect(arrived).toHaveLength(1);
   expect(arrived[0].details).toContain('Arrived with no signal');
   expect(arrived[0].details).toContain('Photos: 1');
   await page.reload();
   await page.waitForTimeout(1000);
-  expect(
-    (await admin<{ activity: string }[]>('GET', `/api/InvoicesHistory?InvoiceId=${invoiceId}`)).body.filter(
-      (h) => h.activity === 'Appointment Arrived',
-    ),
-  ).toHaveLength(1);
+  expect(await historyOf(admin, invoiceId, 'Appointment Arrived')).toHaveLength(1);
 
   // Signing out removes the day kept on the phone (customers' addresses and phones).
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -170,7 +162,6 @@ test.describe('an update queued offline for a stop the office changed', () => {
     await expect(conflict).toBeVisible({ timeout: 30_000 });
     await expect(conflict).toContainText('is now Cancelled; this update was not applied.');
     await expect(card.locator('.ant-card-head').getByText('Cancelled', { exact: true })).toBeVisible();
-    const history = await admin<{ activity: string }[]>('GET', `/api/InvoicesHistory?InvoiceId=${invoiceId}`);
-    expect(history.body.filter((h) => h.activity === 'Appointment Arrived')).toHaveLength(0);
+    expect(await historyOf(admin, invoiceId, 'Appointment Arrived')).toHaveLength(0);
   });
 });
