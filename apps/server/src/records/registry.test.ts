@@ -58,14 +58,21 @@ describe('record type registry', () => {
                  user_role_id as "userRoleId", facility_id as "facilityId"
           from users where user_role_id = 1 order by id limit 1`,
     );
+    // The System Admin reaches every facility; a facility-bound reader only theirs (decision 0016).
+    const readers = [
+      { ...admin, homeFacilityId: null, allowedFacilityIds: null },
+      { ...admin, userRoleId: 4, homeFacilityId: 1, allowedFacilityIds: [1] },
+    ];
     for (const type of recordTypes()) {
       const [id] = await db.rows<{ dataType: string }>(
         sql`select data_type as "dataType" from information_schema.columns
             where table_schema = current_schema() and table_name = ${type.table} and column_name = 'id'`,
       );
       expect(id?.dataType, `${type.recordType}: table ${type.table} with an id`).toMatch(/integer|bigint/);
-      const query = fileOwnerQuery(type, -1, admin);
-      if (query) expect(await db.rows(query), type.recordType).toEqual([]);
+      for (const reader of readers) {
+        const query = fileOwnerQuery(type, -1, reader);
+        if (query) expect(await db.rows(query), type.recordType).toEqual([]);
+      }
     }
   });
 
