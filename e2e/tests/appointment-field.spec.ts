@@ -1,4 +1,4 @@
-import { api, book, PNG, repairTechId, soon, stopCard } from './field-helpers';
+import { api, book, historyOf, PNG, repairTechId, soon, stopCard } from './field-helpers';
 import { DEMO, expect, expectAccessible, test, toast } from './fixtures';
 
 /**
@@ -37,11 +37,7 @@ test.describe('the installer on a phone (375 px)', () => {
     await dialog.getByRole('button', { name: 'Send Arrived' }).click();
     await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
     await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
-    const history = await admin<{ activity: string; details: string }[]>(
-      'GET',
-      `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
-    );
-    const arrived = history.body.filter((h) => h.activity === 'Appointment Arrived');
+    const arrived = await historyOf(admin, invoiceId, 'Appointment Arrived');
     expect(arrived).toHaveLength(1);
     expect(arrived[0].details).toContain('Photos: 1');
     expect(arrived[0].details).toContain('At 29.95020, -95.50050');
@@ -72,11 +68,7 @@ test.describe('the installer on a phone (375 px)', () => {
     await context.setOffline(false);
     await expect(page.getByText(/waiting to be sent/)).toHaveCount(0, { timeout: 20_000 });
     await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
-    const history = await admin<{ activity: string; details: string }[]>(
-      'GET',
-      `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
-    );
-    const arrived = history.body.filter((h) => h.activity === 'Appointment Arrived');
+    const arrived = await historyOf(admin, invoiceId, 'Appointment Arrived');
     expect(arrived).toHaveLength(1);
     expect(arrived[0].details).toContain('Arrived in a dead zone');
   });

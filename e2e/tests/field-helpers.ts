@@ -111,3 +111,12 @@ export const soon = () => new Date(Date.now() + 60_000);
 
 export const stopCard = (page: Page, invoiceId: number) =>
   page.getByRole('article', { name: new RegExp(`invoice ${invoiceId}$`) });
+
+/** The invoice's history entries of one activity ('Appointment Arrived'), as the office reads them. */
+export async function historyOf(call: Awaited<ReturnType<typeof api>>, invoiceId: number, activity: string) {
+  const history = await call<{ activity: string; details: string }[]>(
+    'GET',
+    `/api/InvoicesHistory?InvoiceId=${invoiceId}`,
+  );
+  return history.body.filter((h) => h.activity === activity);
+}

@@ -7,12 +7,17 @@ interface CacheEntry<T> {
   data: T;
 }
 
-export function readSessionCache<T>(now = Date.now()): T | null {
+/**
+ * The cached session if younger than 5 minutes; `evenExpired`: however old (a phone offline starts on the last
+ * session it read, decision 0023; it is read again once online).
+ */
+export function readSessionCache<T>(now = Date.now(), evenExpired = false): T | null {
   try {
     const raw = localStorage.getItem(SESSION_CACHE_KEY);
     if (!raw) return null;
     const entry = JSON.parse(raw) as CacheEntry<T>;
-    if (typeof entry?.savedAt !== 'number' || now - entry.savedAt > SESSION_CACHE_TTL_MS) return null;
+    if (typeof entry?.savedAt !== 'number') return null;
+    if (!evenExpired && now - entry.savedAt > SESSION_CACHE_TTL_MS) return null;
     return entry.data;
   } catch {
     return null;

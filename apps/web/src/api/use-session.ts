@@ -119,7 +119,13 @@ export async function loadSessionState(): Promise<SessionState> {
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
-    queryFn: () => readSessionCache<SessionState>() ?? loadSessionState(),
+    queryFn: () =>
+      readSessionCache<SessionState>() ??
+      // Offline (an installer in a dead zone), the last session read starts the app; online it is read again.
+      (navigator.onLine ? null : readSessionCache<SessionState>(Date.now(), true)) ??
+      loadSessionState(),
+    // Also offline: the cache answers, or the reads fail as they would (never a paused, empty shell).
+    networkMode: 'always',
     staleTime: SESSION_CACHE_TTL_MS,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -104,6 +104,16 @@ export const statusFields = z.object({
   Latitude: latitude.optional(),
   Longitude: longitude.optional(),
   Note: z.string().trim().max(2000, 'Note is at most 2000 characters').optional(),
+  /**
+   * The visit and its status as the installer saw them (an update queued offline, issue #34 item 3): when the
+   * office has since replaced the visit or changed its status, the update is a 409 conflict and changes nothing.
+   */
+  AppointmentId: z.coerce.number().int().positive('AppointmentId is a visit id').optional(),
+  SeenStatusId: z.coerce
+    .number()
+    .int()
+    .refine((v) => statusIds.includes(v), 'SeenStatusId is not an appointment status')
+    .optional(),
   ClientKey: z
     .string()
     .trim()

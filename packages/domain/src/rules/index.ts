@@ -3,6 +3,7 @@ export * from './alerts.js';
 export * from './appointment-status.js';
 export * from './appointments.js';
 export * from './calendar-day.js';
+export * from './claim-submission.js';
 export * from './csv.js';
 export * from './date-format.js';
 export * from './deep-equal.js';

@@ -316,6 +316,62 @@ describe('POST /api/appointments/status', () => {
   });
 });
 
+describe('an update queued offline (AppointmentId, SeenStatusId)', () => {
+  it('is a 409 naming the office change when the visit was replaced or its status changed, and changes nothing', async () => {
+    const v = await bookVisit(repairTechId);
+    const fields = (seen: number, appointmentId = v.appointmentId): [string, string][] => [
+      ['InvoiceId', String(v.invoiceId)],
+      ['PartTypeId', '1'],
+      ['StatusId', String(S.Arrived)],
+      ['AppointmentId', String(appointmentId)],
+      ['SeenStatusId', String(seen)],
+    ];
+    // The office rescheduled meanwhile: the current visit is another one.
+    const replaced = await status(repairTech, fields(S.Scheduled, v.appointmentId + 100_000));
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().detail).toBe(
+      `Changed by the office: the visit of invoice ${v.invoiceId} was rescheduled since; this update was not applied.`,
+    );
+    // The office marked it Arrived itself: the installer's Arrived was made from Scheduled.
+    const office = await status(admin, [
+      ['InvoiceId', String(v.invoiceId)],
+      ['PartTypeId', '1'],
+      ['StatusId', String(S.Arrived)],
+    ]);
+    expect(office.statusCode).toBe(200);
+    const stale = await status(repairTech, fields(S.Scheduled));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe(
+      `Changed by the office: the visit of invoice ${v.invoiceId} is now Arrived; this update was not applied.`,
+    );
+    const history = await app.deps.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from invoice_history where invoice_id = ${v.invoiceId} and activity = 'Appointment Arrived'`,
+    );
+    expect(history[0].n).toBe(1);
+    // Made from what it now is: accepted.
+    const completed = await status(repairTech, [
+      ['InvoiceId', String(v.invoiceId)],
+      ['PartTypeId', '1'],
+      ['StatusId', String(S.Completed)],
+      ['AppointmentId', String(v.appointmentId)],
+      ['SeenStatusId', String(S.Arrived)],
+    ]);
+    expect(completed.statusCode).toBe(200);
+  });
+
+  it('refuses a SeenStatusId that is not a status (400 naming it)', async () => {
+    const v = await bookVisit(repairTechId);
+    const res = await status(repairTech, [
+      ['InvoiceId', String(v.invoiceId)],
+      ['PartTypeId', '1'],
+      ['StatusId', String(S.Arrived)],
+      ['SeenStatusId', '99'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('SeenStatusId');
+  });
+});
+
 describe('marks', () => {
   it('confirmed, customer waiting and reviewed: set, written to history; installers and reviewers may not', async () => {
     const v = await bookVisit(repairTechId);

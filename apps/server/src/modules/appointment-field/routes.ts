@@ -32,6 +32,8 @@ const STATUS_FIELDS = [
   'Latitude',
   'Longitude',
   'Note',
+  'AppointmentId',
+  'SeenStatusId',
   'ClientKey',
 ] as const;
 
@@ -73,7 +75,7 @@ export function appointmentFieldRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Report a status (multipart: InvoiceId, PartTypeId, StatusId, Latitude, Longitude, Note, Materials[], Files; ' +
+          'Report a status (multipart: InvoiceId, PartTypeId, StatusId, Latitude, Longitude, Note, Materials[], Files, AppointmentId and SeenStatusId (as seen: 409 if the office changed the stop since); ' +
           'Idempotency-Key header or ClientKey field makes a repeat answer the first result). 409 on a refused transition',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 200: statusUpdateResult },

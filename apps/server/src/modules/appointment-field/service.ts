@@ -154,6 +154,17 @@ export class AppointmentFieldService {
           );
           if (k) throw new DuplicateCall();
         }
+        // Queued offline: the office changed the stop meanwhile; shown to the installer, never overwritten.
+        if (input.AppointmentId !== undefined && input.AppointmentId !== visit.id) {
+          throw conflict(
+            `Changed by the office: the visit of invoice ${invoiceId} was rescheduled since; this update was not applied.`,
+          );
+        }
+        if (input.SeenStatusId !== undefined && input.SeenStatusId !== visit.statusId) {
+          throw conflict(
+            `Changed by the office: the visit of invoice ${invoiceId} is now ${appointmentStatusLabel(visit.statusId as never)}; this update was not applied.`,
+          );
+        }
         if (!canChangeAppointmentStatus(visit.statusId, statusId)) {
           throw conflict(
             `The appointment of invoice ${invoiceId} is ${appointmentStatusLabel(visit.statusId as never)}; it cannot become ${appointmentStatusLabel(statusId as never)}.`,

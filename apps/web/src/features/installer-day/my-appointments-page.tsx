@@ -1,4 +1,6 @@
 import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
+import { appointmentStatusLabel } from '@glass/domain/enums';
+import { allowedNextStatuses } from '@glass/domain/rules/appointment-status';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Space, Tabs, Typography } from 'antd';
@@ -10,7 +12,9 @@ import { DateField } from '../../ui/date-fields';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
-import { FAILED_TO_LIST_MY_APPOINTMENTS, fieldApi } from './field-api';
+import { FAILED_TO_LIST_MY_APPOINTMENTS } from './field-api';
+import { loadMyDay } from './day-store';
+import { useSessionState } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
 import { RoutePanel } from './route-panel';
 import { StatusDialog } from './status-dialog';
@@ -29,15 +33,33 @@ export function MyAppointmentsPage() {
   const queryClient = useQueryClient();
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
-  const day = useQuery({ queryKey: fieldKeys.day(date), queryFn: () => fieldApi.myDay(date) });
+  const userId = useSessionState().user?.id;
+  // 'always': offline the read still runs, and falls back to the day kept on the phone (day-store.ts).
+  const day = useQuery({
+    queryKey: fieldKeys.day(date),
+    queryFn: () => loadMyDay(date, userId),
+    networkMode: 'always',
+    enabled: userId !== undefined,
+  });
   useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
   const entries = useOutbox();
   const [online, setOnline] = useState(() => navigator.onLine);
 
+  const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
-    registerFieldWorker();
+    let active = true;
+    void registerFieldWorker().then((ready) => active && setOfflineReady(ready));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
-    const up = () => setOnline(true);
+    const up = () => {
+      setOnline(true);
+      refresh();
+    };
     const down = () => setOnline(false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
@@ -52,7 +74,21 @@ export function MyAppointmentsPage() {
   const data = day.data;
   const pending = entries.filter((e) => e.state !== 'failed' && (!data || e.userId === data.installerId));
   const failed = entries.filter((e) => e.state === 'failed');
-  const stop = dialog && data?.stops.find((s) => s.appointmentId === dialog.appointmentId);
+  // A stop with updates still on the phone shows the status they lead to, and the statuses allowed after it: a
+  // whole day can be worked offline, each update naming the status it was made from (the server checks it).
+  const shownStops = (data?.stops ?? []).map((s) => {
+    const queued = pending.filter((e) => e.invoiceId === s.invoiceId && e.partTypeId === s.partTypeId);
+    const last = queued.at(-1)?.statusId;
+    return last === undefined
+      ? s
+      : {
+          ...s,
+          statusId: last,
+          statusName: appointmentStatusLabel(last as never) ?? s.statusName,
+          nextStatusIds: [...allowedNextStatuses(last)],
+        };
+  });
+  const stop = dialog && shownStops.find((s) => s.appointmentId === dialog.appointmentId);
 
   return (
     <ScreenFrame
@@ -72,7 +108,20 @@ export function MyAppointmentsPage() {
             allowClear={false}
           />
           {!online && <Typography.Text type="warning">Offline: updates wait on this phone</Typography.Text>}
+          {online && offlineReady && data && !data.keptAt && (
+            <Typography.Text type="secondary" data-testid="offline-ready">
+              Ready offline
+            </Typography.Text>
+          )}
         </Space>
+        {data?.keptAt && (
+          <Alert
+            type="info"
+            showIcon
+            title={`Offline copy of ${formatDateTime(data.keptAt)}`}
+            description="The day as this phone last read it; it is read again when the network returns."
+          />
+        )}
         <div role="status" aria-live="polite">
           {pending.length > 0 && (
             <Alert
@@ -110,7 +159,7 @@ export function MyAppointmentsPage() {
             key={e.seq}
             type="error"
             showIcon
-            title={`Not accepted: ${e.label}`}
+            title={e.conflict ? `Changed by the office: ${e.label}` : `Not accepted: ${e.label}`}
             description={e.error}
             action={
               <Button size="small" onClick={() => void outbox.dismiss(e.seq as number)}>
@@ -133,7 +182,7 @@ export function MyAppointmentsPage() {
                   label: `Stops (${data.stops.length})`,
                   children: data.stops.length ? (
                     <Space orientation="vertical" style={{ width: '100%' }}>
-                      {data.stops.map((s, i) => (
+                      {shownStops.map((s, i) => (
                         <StopCard
                           key={s.appointmentId}
                           stop={s}

@@ -1,4 +1,5 @@
 import { ApiError, http } from '../../api/http';
+import { fieldTx, OUTBOX_STORE } from './field-db';
 
 /**
  * The installer's offline outbox (issue #18 "Field conditions"): status updates with their notes and photos
@@ -18,6 +19,9 @@ export interface OutboxEntry {
   invoiceId: number;
   partTypeId: number;
   statusId: number;
+  /** The visit and the status the installer saw: the server refuses (409) a stop the office changed since. */
+  appointmentId?: number;
+  seenStatusId?: number;
   latitude?: number;
   longitude?: number;
   note?: string;
@@ -26,32 +30,12 @@ export interface OutboxEntry {
   createdAt: string;
   state: 'pending' | 'sending' | 'failed';
   error?: string;
+  /** Refused because the stop changed meanwhile (409): shown as a conflict with the office's change. */
+  conflict?: boolean;
 }
 
-const DB = 'glass-field';
-const STORE = 'outbox';
-let dbPromise: Promise<IDBDatabase> | undefined;
-
-function open(): Promise<IDBDatabase> {
-  dbPromise ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  return dbPromise;
-}
-
-async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  return new Promise((resolve, reject) => {
-    const t = db.transaction(STORE, mode);
-    const req = run(t.objectStore(STORE));
-    t.oncomplete = () => resolve(req.result);
-    t.onerror = () => reject(t.error);
-    t.onabort = () => reject(t.error);
-  });
-}
+const tx = <T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>) =>
+  fieldTx(OUTBOX_STORE, mode, run);
 
 const listeners = new Set<() => void>();
 let snapshot: OutboxEntry[] = [];
@@ -97,6 +81,8 @@ function formOf(e: OutboxEntry): FormData {
   form.append('InvoiceId', String(e.invoiceId));
   form.append('PartTypeId', String(e.partTypeId));
   form.append('StatusId', String(e.statusId));
+  if (e.appointmentId !== undefined) form.append('AppointmentId', String(e.appointmentId));
+  if (e.seenStatusId !== undefined) form.append('SeenStatusId', String(e.seenStatusId));
   if (e.latitude !== undefined && e.longitude !== undefined) {
     form.append('Latitude', String(e.latitude));
     form.append('Longitude', String(e.longitude));
@@ -131,7 +117,9 @@ function flush(userId?: number): Promise<void> {
             err.status !== 429
           ) {
             const detail = (err.body as { detail?: string } | undefined)?.detail ?? err.title;
-            await tx('readwrite', (s) => s.put({ ...entry, state: 'failed', error: detail }));
+            await tx('readwrite', (s) =>
+              s.put({ ...entry, state: 'failed', error: detail, conflict: err.status === 409 }),
+            );
             continue;
           }
           return; // offline or the server is away: try again later, in the same order

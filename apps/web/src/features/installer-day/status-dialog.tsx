@@ -70,6 +70,8 @@ export function StatusDialog({
         invoiceId: stop.invoiceId,
         partTypeId: stop.partTypeId,
         statusId,
+        appointmentId: stop.appointmentId,
+        seenStatusId: stop.statusId,
         ...where,
         note: note.trim() || undefined,
         materials: materials.map(String),
