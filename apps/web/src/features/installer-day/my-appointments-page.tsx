@@ -16,7 +16,7 @@ import { FAILED_TO_LIST_MY_APPOINTMENTS } from './field-api';
 import { loadMyDay } from './day-store';
 import { useSessionState } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { RoutePanel } from './route-panel';
+import { RoutePanel } from './lazy-parts';
 import { StatusDialog } from './status-dialog';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
