@@ -61,6 +61,8 @@ test.describe('the installer on a phone (375 px)', () => {
     viewport: PHONE,
     geolocation: { latitude: 29.9502, longitude: -95.5005 },
     permissions: ['geolocation'],
+    // No field worker: its "Ready offline" would appear whenever it finishes (installer-offline.spec.ts tests it).
+    serviceWorkers: 'block',
   });
 
   test('my-appointments-375', async ({ page }) => {
