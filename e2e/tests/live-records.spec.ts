@@ -87,8 +87,10 @@ test('the office calendar turns a visit to Arrived when the installer marks it o
 
   await page.goto('/appointments');
   await page.getByRole('button', { name: 'Day', exact: true }).click();
-  const event = page.locator('.rbc-event', { hasText: `#${invoiceId}` });
-  await expect(event).toBeVisible();
+  // The first piece of the visit's event (a busy day's grid may cut it); brought into view, as a person scrolls.
+  const event = page.locator('.rbc-event', { hasText: `#${invoiceId}` }).first();
+  await expect(event).toBeAttached();
+  await event.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const colour = () => event.evaluate((el) => getComputedStyle(el).backgroundColor);
   const scheduled = await colour();
 
