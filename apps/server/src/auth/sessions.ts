@@ -115,7 +115,7 @@ export class SessionStore {
     const { extra, ...rest } = found;
     const row: SessionUser = {
       ...rest,
-      allowedFacilityIds: allowedFacilityIds({ ...rest, extraFacilityIds: parseIntArray(extra) }),
+      allowedFacilityIds: allowedFacilitiesOf(found),
     };
     if (opts.fresh) return row;
     if (this.cache.size > 10_000) this.cache.clear();
@@ -138,11 +138,7 @@ export class SessionStore {
     );
     return rows.map(({ homeFacilityId, extra, ...rest }) => ({
       ...rest,
-      allowedFacilityIds: allowedFacilityIds({
-        userRoleId: rest.userRoleId,
-        homeFacilityId,
-        extraFacilityIds: parseIntArray(extra),
-      }),
+      allowedFacilityIds: allowedFacilitiesOf({ ...rest, homeFacilityId, extra }),
     }));
   }
 
@@ -197,6 +193,22 @@ export class SessionStore {
   private evict(match: (u: SessionUser) => boolean) {
     for (const [k, v] of this.cache) if (match(v.user)) this.cache.delete(k);
   }
+}
+
+/**
+ * The facilities a user row may reach (decision 0016) from its role, its home (`homeFacilityId`) and the granted
+ * ones as `extraFacilitiesSql()` reads them (`extra`); null for every facility.
+ */
+export function allowedFacilitiesOf(row: {
+  userRoleId: number;
+  homeFacilityId: number | null;
+  extra: unknown;
+}): number[] | null {
+  return allowedFacilityIds({
+    userRoleId: row.userRoleId,
+    homeFacilityId: row.homeFacilityId,
+    extraFacilityIds: parseIntArray(row.extra),
+  });
 }
 
 /** An int[] as the driver gives it: an array (pg, PGlite) or its text form. */

@@ -1,7 +1,6 @@
-import { allowedFacilityIds } from '@glass/domain';
 import { sql } from 'drizzle-orm';
 import { extraFacilitiesSql } from '../auth/facility-sql.js';
-import { parseIntArray } from '../auth/sessions.js';
+import { allowedFacilitiesOf } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
 
 /** The room of the sockets whose users may reach a facility (decision 0016). */
@@ -32,6 +31,6 @@ export async function socketScope(
   if (!row) return undefined;
   return {
     userRoleId: row.userRoleId,
-    allowedFacilityIds: allowedFacilityIds({ ...row, extraFacilityIds: parseIntArray(row.extra) }),
+    allowedFacilityIds: allowedFacilitiesOf(row),
   };
 }

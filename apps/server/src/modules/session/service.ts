@@ -1,8 +1,8 @@
-import { allowedFacilityIds, validatePasswordChange } from '@glass/domain';
+import { validatePasswordChange } from '@glass/domain';
 import { extraFacilitiesSql, workingFacilitySql } from '../../auth/facility-sql.js';
 import { sql } from 'drizzle-orm';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
-import { parseIntArray, type SessionStore, type SessionUser } from '../../auth/sessions.js';
+import { allowedFacilitiesOf, type SessionStore, type SessionUser } from '../../auth/sessions.js';
 import { attemptFailed, attemptSucceeded, reserveAttempt } from '../../auth/throttle.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -67,7 +67,7 @@ export class SessionService {
     const { extra, ...row } = found;
     return {
       ...row,
-      allowedFacilityIds: allowedFacilityIds({ ...row, extraFacilityIds: parseIntArray(extra) }),
+      allowedFacilityIds: allowedFacilitiesOf(found),
     };
   }
 
