@@ -35,14 +35,15 @@ export function recordRoomsHandler(app: App) {
         if (!parsed.success || !type?.live) return reply({ ok: false, error: 'invalid' });
         const { id } = parsed.data;
         const room = recordRoom(type.recordType, id);
+        const column = type.facilityColumn ? sql.raw(type.facilityColumn) : sql`null::int`;
         const [record] = await app.deps.db.rows<{ facilityId: number | null }>(
-          sql`select ${sql.raw(type.live.facilityColumn)} as "facilityId" from ${sql.raw(type.table)} where id = ${id}`,
+          sql`select ${column} as "facilityId" from ${sql.raw(type.table)} where id = ${id}`,
         );
         const scope = await socketScope(app.deps.db, socket.data.userId);
         if (!scope || !can(scope.userRoleId, type.live.action))
           return reply({ ok: false, error: 'forbidden' });
         if (!record) return reply({ ok: false, error: 'notFound' });
-        if (!mayReachFacility(scope.allowedFacilityIds, record.facilityId))
+        if (type.facilityColumn && !mayReachFacility(scope.allowedFacilityIds, record.facilityId))
           return reply({ ok: false, error: 'forbidden' });
         const followed = [...socket.rooms].filter((r) => r.startsWith('record:') && r !== room);
         if (followed.length >= WATCHED_RECORDS_MAX) return reply({ ok: false, error: 'limit' });

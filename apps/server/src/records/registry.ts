@@ -1,10 +1,12 @@
 import type { Action } from '@glass/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
+import { facilityFilter } from '../http/facility-scope.js';
 
 /**
  * Who may read a file the record owns (stored_files.owner_type = the record type, owner_id = its id):
- * - `{ action }`: users the role matrix allows `action`, and the record exists (its table has the id);
+ * - `{ action }`: users the role matrix allows `action`, and the record exists (its table has the id) at a
+ *   facility of the reader's scope when the type declares its `facilityColumn`;
  * - `{ action, visible }`: the same, but `visible(id, user)` (a query answering a row when the user may
  *   see that record) replaces the existence check;
  * - `{ anySignedIn: true }`: any signed-in user (pictures shown in lists: facility logos, profile photos).
@@ -28,11 +30,16 @@ export interface RecordTypeDefinition {
   /** Who may read the files it owns; absent: it owns none, and a file claiming it is read by nobody. */
   files?: FileReadRule;
   /**
-   * A page may follow the record live (realtime/record-rooms.ts, contracts/record-live.ts): users the role matrix
-   * allows `action`, within their facility scope by the record's `facilityColumn` (decision 0016). Every entry
-   * written to its history (records/history.ts) then reaches the pages following it.
+   * The record's column naming its facility: who reads its files and who follows it live is limited to the
+   * reader's facility scope by it (decision 0016). Absent: the record belongs to no facility.
    */
-  live?: { action: Action; facilityColumn: string };
+  facilityColumn?: string;
+  /**
+   * A page may follow the record live (realtime/record-rooms.ts, contracts/record-live.ts): users the role matrix
+   * allows `action`, within their facility scope (`facilityColumn`). Every entry written to its history
+   * (records/history.ts) then reaches the pages following that record.
+   */
+  live?: { action: Action };
 }
 
 export type RecordType = Readonly<RecordTypeDefinition>;
@@ -81,5 +88,7 @@ export function logDetailParamId(name: string): number | undefined {
 export function fileOwnerQuery(type: RecordType, id: number, user: SessionUser): SQL | undefined {
   const rule = type.files;
   if (!rule || rule.anySignedIn) return undefined;
-  return rule.visible ? rule.visible(id, user) : sql`select 1 from ${sql.raw(type.table)} where id = ${id}`;
+  if (rule.visible) return rule.visible(id, user);
+  const scope = type.facilityColumn ? sql` and ${facilityFilter(user, sql.raw(type.facilityColumn))}` : sql``;
+  return sql`select 1 from ${sql.raw(type.table)} where id = ${id}${scope}`;
 }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { facilityFilter } from '../../http/facility-scope.js';
 import {
   defineRecordType,
   type HistoryEntry,
@@ -29,12 +28,9 @@ export const invoiceType = defineRecordType({
   recordType: 'Invoice',
   table: 'invoices',
   logDetail: { name: 'invoiceId', paramId: 443 },
-  files: {
-    action: 'invoice.read',
-    visible: (id, user) =>
-      sql`select 1 from invoices where id = ${id} and ${facilityFilter(user, sql`facility_id`)}`,
-  },
-  live: { action: 'invoice.read', facilityColumn: 'facility_id' },
+  facilityColumn: 'facility_id',
+  files: { action: 'invoice.read' },
+  live: { action: 'invoice.read' },
 });
 
 /** An invoice as the records kernel knows it: the lock, and the work flow state read with it. */

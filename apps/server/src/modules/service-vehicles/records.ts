@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { notFound } from '../../http/errors.js';
-import { facilityFilter } from '../../http/facility-scope.js';
 import {
   defineRecordType,
   type HistoryEntry,
@@ -27,12 +26,9 @@ export const serviceVehicleType = defineRecordType({
   recordType: 'ServiceVehicle',
   table: 'service_vehicles',
   logDetail: { name: 'serviceVehicleId', paramId: 201 },
-  files: {
-    action: 'serviceVehicle.read',
-    visible: (id, user) =>
-      sql`select 1 from service_vehicles where id = ${id} and ${facilityFilter(user, sql`facility_id`)}`,
-  },
-  live: { action: 'serviceVehicle.read', facilityColumn: 'facility_id' },
+  facilityColumn: 'facility_id',
+  files: { action: 'serviceVehicle.read' },
+  live: { action: 'serviceVehicle.read' },
 });
 
 export const serviceVehicleRecord = new LockableRecord({
