@@ -30,7 +30,7 @@ self.addEventListener('install', (event) => {
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);

@@ -1,4 +1,5 @@
 import type { InstallerDay } from '@glass/domain/contracts';
+import { calendarDayInTimeZone } from '@glass/domain/rules/time-zone';
 import { ApiError } from '../../api/http';
 import { DAY_STORE, fieldTx } from './field-db';
 import { fieldApi } from './field-api';
@@ -13,7 +14,7 @@ interface KeptDay {
 }
 
 /** 'YYYY-MM-DD' of now on a time zone's calendar. */
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+const todayIn = (timeZone: string) => calendarDayInTimeZone(Date.now(), timeZone);
 
 /**
  * The day kept for offline starts (issue #34 item 3): one record per user, only today's own stops (what
@@ -36,11 +37,6 @@ export const dayStore = {
   },
   /** At sign-out: the phone keeps nobody's day. */
   clear: () => fieldTx(DAY_STORE, 'readwrite', (s) => s.clear()),
-  /** How many bytes the kept day takes (its JSON), for the offline budget. */
-  async size(userId: number): Promise<number> {
-    const kept = await fieldTx(DAY_STORE, 'readonly', (s) => s.get(userId));
-    return kept ? new Blob([JSON.stringify(kept)]).size : 0;
-  },
 };
 
 const offline = (error: unknown) => error instanceof ApiError && error.status === 0;
