@@ -8,6 +8,7 @@ import {
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { toastInfo } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
 import { emitRealtime, onRealtimeConnect, onRealtimeEvent } from './realtime';
 
@@ -55,7 +56,10 @@ export function useRecordLive(
       const next = payload as RecordChanged;
       if (next?.recordType !== recordType || next.id !== id) return;
       reread();
-      if (next.by?.id !== myId.current) setChange(next);
+      if (next.by?.id === myId.current) return;
+      setChange(next);
+      // Also where the viewer is: the page's notice sits at its top, out of sight of someone typing further down.
+      toastInfo(next.notice);
     });
     return () => {
       active = false;
