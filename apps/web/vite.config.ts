@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { theme } from './src/theme';
@@ -28,8 +30,66 @@ function themeVarsInHtml(): Plugin {
   };
 }
 
+/**
+ * antd's component styles as a stylesheet built here (`import 'virtual:antd-styles.css'` in app.tsx), rendered
+ * with theme.ts by @ant-design/static-style-extract. The stylesheet ends with antd's map of the style paths it
+ * holds; antd's css-in-js reads that map when the app starts and skips computing and inserting those styles,
+ * which was most of the app's start-up time on a phone (decision 0026). A style the file lacks (another theme,
+ * a component part the extraction did not render) is still computed at run time as before.
+ */
+/**
+ * The antd components the app's sources import (`import { Button, Table } from 'antd'`), plus the toasts'
+ * message and notification, and the parts other components draw (a table's empty state, pagination and check
+ * boxes, a select's spinner): the extraction renders these only, as a component outside the app may carry
+ * styles that do not compile (Tour's).
+ */
+function antdComponentsUsed(antd: Record<string, unknown>): string[] {
+  const names = new Set(['message', 'notification', 'Empty', 'Pagination', 'Checkbox', 'Spin', 'Popover']);
+  const source = fileURLToPath(new URL('./src', import.meta.url));
+  for (const file of readdirSync(source, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
+    for (const m of readFileSync(path.join(source, file), 'utf8').matchAll(
+      /import \{([^}]*)\} from 'antd'/g,
+    )) {
+      for (const part of m[1].split(',')) {
+        const name = part.trim().replace(/^type\s+/, '');
+        if (/^[A-Z]/.test(name) && name !== 'ConfigProvider' && typeof antd[name] === 'function')
+          names.add(name);
+        else if (/^[A-Z]/.test(name) && typeof antd[name] === 'object' && antd[name] && name !== 'Grid')
+          names.add(name);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+function antdStyleSheet(): Plugin {
+  const id = 'virtual:antd-styles.css';
+  const resolved = `\0${id}`;
+  let css: string | undefined;
+  return {
+    name: 'glass-antd-styles',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(source) {
+      if (source !== resolved) return undefined;
+      if (css === undefined) {
+        const require = createRequire(import.meta.url);
+        const { extractStyle } =
+          require('@ant-design/static-style-extract') as typeof import('@ant-design/static-style-extract');
+        const { createElement } = require('react') as typeof import('react');
+        const antd = require('antd') as typeof import('antd');
+        css = extractStyle({
+          customTheme: (node) => createElement(antd.ConfigProvider, { theme }, node),
+          includes: antdComponentsUsed(antd),
+        });
+      }
+      return css;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), themeVarsInHtml()],
+  plugins: [react(), themeVarsInHtml(), antdStyleSheet()],
   resolve: {
     alias: [
       // antd's ConfigProvider (on the first screen) imports the tooltip UniqueProvider only for
