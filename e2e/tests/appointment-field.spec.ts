@@ -14,6 +14,21 @@ test.describe('the installer on a phone (375 px)', () => {
     permissions: ['geolocation'],
   });
 
+  test("today's read starts with the app, not after the page's code (issue #34, a phone's slow network)", async ({
+    page,
+  }) => {
+    const order: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      if (url.includes('/api/appointments/my-day')) order.push('my-day');
+      else if (/\/my-appointments-page-[^/]*\.js$/.test(url)) order.push('page code');
+    });
+    await page.goto('/my-appointments');
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await expect.poll(() => order.includes('my-day') && order.includes('page code')).toBe(true);
+    expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
+  });
+
   test('marks Arrived with a photo; the update is in the invoice history', async ({ page, request }) => {
     const admin = await api(request);
     const techId = await repairTechId(request);

@@ -2,6 +2,7 @@ import type { InstallerDay } from '@glass/domain/contracts';
 import { calendarDayInTimeZone } from '@glass/domain/rules/time-zone';
 import { ApiError } from '../../api/http';
 import { DAY_STORE, fieldTx } from './field-db';
+import { takeEarlyDay } from './early-day';
 import { fieldApi } from './field-api';
 
 /** The installer's day as the screen shows it: from the server, or the copy kept on the phone (`keptAt`). */
@@ -47,7 +48,7 @@ const offline = (error: unknown) => error instanceof ApiError && error.status ==
  */
 export async function loadMyDay(date: string | undefined, userId: number | undefined): Promise<ShownDay> {
   try {
-    const day = await fieldApi.myDay(date);
+    const day = await (takeEarlyDay(date) ?? fieldApi.myDay(date));
     if (userId && day.date === todayIn(day.timeZone)) await dayStore.save(userId, day).catch(() => undefined);
     return { ...day, keptAt: null };
   } catch (error) {

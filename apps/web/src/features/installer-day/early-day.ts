@@ -1,0 +1,29 @@
+import type { InstallerDay } from '@glass/domain/contracts';
+import { getToken } from '../../api/auth-token';
+import { fieldApi } from './field-api';
+
+/** How long a read started with the app may stand in for the page's own first read. */
+const EARLY_READ_MS = 15000;
+
+let early: { at: number; day: Promise<InstallerDay> } | null = null;
+
+/**
+ * Opening the app on /my-appointments starts today's read with the app (routes.tsx), beside the shell's start-up
+ * reads, instead of after them and the page's code (issue #34: on a phone's slow network each of those steps cost
+ * a round trip before the first stop showed). The page's first read of today takes it (`takeEarlyDay`).
+ */
+export function startEarlyDay(): void {
+  if (!getToken()) return;
+  const day = fieldApi.myDay();
+  // Unhandled only until the page takes it; a failure is then the page's to show.
+  day.catch(() => undefined);
+  early = { at: Date.now(), day };
+}
+
+/** The read started with the app, once, for today's day (no `date`) and while recent; otherwise null. */
+export function takeEarlyDay(date: string | undefined): Promise<InstallerDay> | null {
+  const taken = early;
+  early = null;
+  if (date !== undefined || !taken || Date.now() - taken.at > EARLY_READ_MS) return null;
+  return taken.day;
+}
