@@ -148,10 +148,13 @@ app.get('/service-vehicles', async () => {
 });
 
 // GET /api/listMyServiceVehicles (active, repairs and replacements, first page of 10) for one user, the
-// naive way: the same priority rule (the naive text), joins for the display names, a separate count.
+// naive way: the same priority rule (the naive text), joins for the display names, a separate count; only the
+// facilities the user may reach (home and granted, decision 0016), as ours answers the facility-bound user.
 const MY_WHERE = `(sv.created_by_id = $1 or sv.lead_technician_id = $1
     or sv.id in (select p.service_vehicle_id from parked_items p where p.parked_for_user_id = $1))
-  and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void`;
+  and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void
+  and sv.facility_id in (select u.facility_id from users u where u.id = $1
+                         union all select uf.facility_id from user_facilities uf where uf.user_id = $1)`;
 const MY_LIST = `
   select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
          sv.repair_count as "repairCount", sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model",

@@ -1,9 +1,9 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** The spec's display formats (spec 1 §9: MM/DD/YYYY hh:mm A). */
-export const DATE_FORMAT = 'MM/DD/YYYY';
-export const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './date-format';
+
+export { DATE_FORMAT, DATE_TIME_FORMAT };
 
 const day = (value: string | null | undefined): Dayjs | null => {
   if (!value) return null;

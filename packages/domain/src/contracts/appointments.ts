@@ -19,8 +19,7 @@ const yesNo = z
   .enum(['YES', 'NO', 'Yes', 'No', 'yes', 'no', 'true', 'false'])
   .transform((v) => /^(yes|true)$/i.test(v));
 
-/** The live event of the realtime hub when an appointment is booked, moved, cancelled or changes status. */
-export const APPOINTMENT_CHANGED_EVENT = 'AppointmentChanged';
+export { APPOINTMENT_CHANGED_EVENT } from '../realtime-events.js';
 /** A visit booked, moved or updated (its invoice), or an installer's route of a day reordered (invoiceId null). */
 export const appointmentChanged = z.object({
   invoiceId: id.nullable(),

@@ -7,12 +7,7 @@ import { id, timestamp } from './common.js';
  * history reaches the page as `RecordChanged`: it reads the record again and says who changed what.
  */
 
-/** The client follows one record ({recordType, id}); answered by ack {ok, error?}. */
-export const WATCH_RECORD_EVENT = 'WatchRecord';
-/** The client stops following one record ({recordType, id}). */
-export const UNWATCH_RECORD_EVENT = 'UnwatchRecord';
-/** A change to a followed record, committed. */
-export const RECORD_CHANGED_EVENT = 'RecordChanged';
+export { RECORD_CHANGED_EVENT, UNWATCH_RECORD_EVENT, WATCH_RECORD_EVENT } from '../realtime-events.js';
 /** How many records one connection follows at once (a page, a drawer, a second tab's worth). */
 export const WATCHED_RECORDS_MAX = 20;
 

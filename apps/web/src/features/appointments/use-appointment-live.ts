@@ -1,4 +1,4 @@
-import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
+import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onRealtimeChange } from '../messaging';

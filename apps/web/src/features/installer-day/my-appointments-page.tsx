@@ -1,4 +1,4 @@
-import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/contracts';
+import { APPOINTMENT_CHANGED_EVENT } from '@glass/domain/realtime-events';
 import { appointmentStatusLabel } from '@glass/domain/enums';
 import { allowedNextStatuses } from '@glass/domain/rules/appointment-status';
 import { formatDateTime } from '@glass/domain/rules/date-format';
@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
-import { DateField } from '../../ui/date-fields';
+import { LazyDateField } from '../../ui/lazy-date-field';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
@@ -101,7 +101,7 @@ export function MyAppointmentsPage() {
     >
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Space wrap>
-          <DateField
+          <LazyDateField
             aria-label="Day"
             value={date ?? data?.date ?? dayjs().format('YYYY-MM-DD')}
             onChange={(v) => setDate(v || undefined)}

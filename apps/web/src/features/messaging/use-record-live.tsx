@@ -1,10 +1,9 @@
+import type { LiveRecordType, RecordChanged } from '@glass/domain/contracts/record-live';
 import {
-  type LiveRecordType,
   RECORD_CHANGED_EVENT,
-  type RecordChanged,
   UNWATCH_RECORD_EVENT,
   WATCH_RECORD_EVENT,
-} from '@glass/domain/contracts/record-live';
+} from '@glass/domain/realtime-events';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
