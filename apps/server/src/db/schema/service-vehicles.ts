@@ -142,12 +142,13 @@ export const serviceVehicles = pgTable(
     index('service_vehicles_created_by_idx').on(t.createdById, t.createdAt),
     // My Service Vehicles (active: not invoiced, lost or void): one user's open vehicles, from each side of
     // its union, without reading every vehicle they ever created or led (bench/RESULTS.md). The indexes hold
-    // every column the default list filters and sorts on, so they answer it without reading the table.
+    // every column the default list filters and sorts on, so they answer it without reading the table; the
+    // facility last, for the user's facility scope (migration 0034).
     index('service_vehicles_my_created_by_idx')
-      .on(t.createdById, t.priorityClass, t.followUpDate, t.createdAt, t.repairCount, t.id)
+      .on(t.createdById, t.priorityClass, t.followUpDate, t.createdAt, t.repairCount, t.id, t.facilityId)
       .where(sql`${t.invoiceId} is null and not ${t.lost} and not ${t.void}`),
     index('service_vehicles_my_lead_tech_idx')
-      .on(t.leadTechnicianId, t.priorityClass, t.followUpDate, t.createdAt, t.repairCount, t.id)
+      .on(t.leadTechnicianId, t.priorityClass, t.followUpDate, t.createdAt, t.repairCount, t.id, t.facilityId)
       .where(sql`${t.invoiceId} is null and not ${t.lost} and not ${t.void}`),
     index('service_vehicles_customer_idx').on(t.customerId),
     index('service_vehicles_invoice_idx').on(t.invoiceId),
