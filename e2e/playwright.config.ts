@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 /** End-to-end tests in Debian's Chromium against the built app on a freshly seeded database. */
 export default defineConfig({
   testDir: './tests',
+  // Two runs at once (CI's two lines, each a shard) keep their results apart: each run empties its own folder.
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -9,10 +9,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(import.meta.dirname, '.data', process.env.E2E_PORT ?? '3100');
 fs.rmSync(dataDir, { recursive: true, force: true });
 // The built web app is served through a symbolic link, as a release directory often is: tests/deploy-open-tab
-// deploys another build under an open tab by pointing the link at it.
+// deploys another build under an open tab by pointing the link at it. E2E_WEB_DIST names another build (CI's second
+// line runs half the tests on a copy, so the first line may rebuild apps/web/dist meanwhile).
 const webLink = path.join(dataDir, 'web');
 fs.mkdirSync(dataDir, { recursive: true });
-fs.symlinkSync(path.join(root, 'apps/web/dist'), webLink);
+fs.symlinkSync(process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'), webLink);
 const env = {
   ...process.env,
   DATA_DIR: dataDir,

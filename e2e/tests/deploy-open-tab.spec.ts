@@ -15,7 +15,8 @@ const repo = path.resolve(e2eDir, '..');
 const dataDir = path.join(e2eDir, '.data', process.env.E2E_PORT ?? '3100');
 const live = path.join(dataDir, 'web');
 const nextRelease = path.join(dataDir, 'web-next');
-const thisRelease = path.join(repo, 'apps/web/dist');
+// The release the server started on (e2e/server.mjs: apps/web/dist, or E2E_WEB_DIST).
+const thisRelease = process.env.E2E_WEB_DIST ?? path.join(repo, 'apps/web/dist');
 const UPDATED = 'The app was updated to a new version.';
 
 /** The deploy: the link now names the other release, at once for every request (rename is atomic). */
