@@ -1,3 +1,4 @@
+import * as claims from '@glass/domain/contracts/claim-submissions';
 import { odataPage } from '@glass/domain/contracts/common';
 import * as inv from '@glass/domain/contracts/invoices';
 import * as sv from '@glass/domain/contracts/service-vehicles';
@@ -56,6 +57,15 @@ const RULES: Rule[] = [
   ['POST', new RegExp(`^/api/Invoices/${n}/sendTechText$`), always(inv.sentTechText)],
   ['GET', new RegExp(`^/api/Invoices/${n}/techTexts$`), always(z.array(inv.techTextRow))],
   ['POST', new RegExp(`^/api/Invoices/createInvoiceFromServiceVehicle/${n}$`), always(inv.createdInvoice)],
+  // claim submissions
+  ['GET', new RegExp(`^/api/Invoices/${n}/claimSubmissions$`), always(claims.invoiceClaimSubmissions)],
+  [
+    'POST',
+    new RegExp(`^/api/claimSubmissions/${n}/(acknowledge|reject|accept|deny)$`),
+    always(claims.claimSubmission),
+  ],
+  ['GET', /^\/api\/claimQueue$/, page(claims.claimQueueRow)],
+  ['GET', /^\/api\/claimQueue\/counts$/, always(claims.claimQueueCounts)],
   // service vehicles
   ['GET', /^\/api\/ServiceVehicles$/, page(sv.svListRow)],
   ['GET', /^\/api\/listMy(ServiceVehicles|Requests)$/, always(sv.myServiceVehicles)],
@@ -82,7 +92,7 @@ const RULES: Rule[] = [
   ['PUT', new RegExp(`^/api/QuickQuotes/${n}$`), always(sv.quickQuote)],
 ];
 
-/** The contract schema of an answer, or undefined when the route is not an invoice or service vehicle one. */
+/** The contract schema of an answer, or undefined when the route is not an invoice, claim or service vehicle one. */
 export function contractOf(method: string, url: string): z.ZodType | undefined {
   const [path, query = ''] = url.split('?');
   const selected = /(^|&)(%24|\$)select=/i.test(query);

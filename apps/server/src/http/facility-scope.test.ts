@@ -52,6 +52,7 @@ beforeAll(async () => {
     ['invoicePart', 'replacement_parts'],
     ['invoiceTransaction', 'invoice_transactions'],
     ['invoiceLock', 'invoice_locks'],
+    ['claimSubmission', 'claim_submissions'],
   ] as const)
     await one(
       kind,

@@ -43,6 +43,7 @@ export const RECORD_FACILITY = {
   invoicePart: ofInvoiceChild('replacement_parts'),
   invoiceTransaction: ofInvoiceChild('invoice_transactions'),
   invoiceLock: ofInvoiceChild('invoice_locks'),
+  claimSubmission: ofInvoiceChild('claim_submissions'),
   quickQuote: (ids: SQL) =>
     sql`select s.facility_id as f from quick_quotes x join service_vehicles s on s.id = x.service_vehicle_id where x.id = any(${ids})`,
 } as const;

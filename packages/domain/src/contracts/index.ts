@@ -26,6 +26,7 @@ export * from './reconcile.js';
 export * from './deposits.js';
 export * from './dms-imports.js';
 export * from './audits.js';
+export * from './claim-submissions.js';
 export * from './call-center.js';
 export * from './appointments.js';
 export * from './appointment-field.js';

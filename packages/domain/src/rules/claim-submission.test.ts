@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ClaimSubmissionState as S,
   type ClaimSubmissionState,
+  CLAIM_STATES_WAITING_ON_INSURER,
+  CLAIM_STATES_WAITING_ON_SHOP,
   canMoveClaim,
+  claimAmountCents,
   claimMoveProblem,
+  claimPaymentState,
   claimSendsAt,
   claimWaitingOn,
   isOpenClaim,
@@ -73,5 +77,24 @@ describe('claim submission lifecycle (issue #35: Sent → Acknowledged → Rejec
   it('sends at submit, or at finalize for a clearing house that requires finalization', () => {
     expect(claimSendsAt(false)).toBe('submit');
     expect(claimSendsAt(true)).toBe('finalize');
+  });
+
+  it('the queue reads whom a state waits on from the same rule', () => {
+    expect([...CLAIM_STATES_WAITING_ON_SHOP].sort()).toEqual([S.Denied, S.Rejected, S.ShortPaid].sort());
+    expect([...CLAIM_STATES_WAITING_ON_INSURER].sort()).toEqual([S.Accepted, S.Acknowledged, S.Sent].sort());
+  });
+
+  it('claims the balance: the total less the deductible and deposit the customer pays, never below 0', () => {
+    const invoice = { laborCost: '300.00', partsCost: '120.50', taxCost: '24.75' };
+    expect(claimAmountCents(invoice)).toBe(44525);
+    expect(claimAmountCents({ ...invoice, deductible: '100', deposit: 25.25 })).toBe(32000);
+    expect(claimAmountCents({ ...invoice, deductible: '500' })).toBe(0);
+    expect(claimAmountCents({ laborCost: null, partsCost: null, taxCost: null })).toBe(0);
+  });
+
+  it('a payment of the whole claim is Paid, less is ShortPaid', () => {
+    expect(claimPaymentState(10000, 10000)).toBe(S.Paid);
+    expect(claimPaymentState(10000, 10001)).toBe(S.Paid);
+    expect(claimPaymentState(10000, 9999)).toBe(S.ShortPaid);
   });
 });

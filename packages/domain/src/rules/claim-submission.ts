@@ -9,6 +9,8 @@
  * a rejection may come before or after an acknowledgment; a denial comes only after acceptance (before it, the
  * answer is a rejection); payments come from remittances or funding, never recorded by hand.
  */
+import { invoiceMoney, type MoneyValue, toCents } from './invoice-money.js';
+
 export const ClaimSubmissionState = {
   Sent: 'Sent',
   Acknowledged: 'Acknowledged',
@@ -84,4 +86,44 @@ export function claimMoveProblem(
   if (to === S.Rejected && !(detail.reasonCode?.trim() && detail.reasonText?.trim()))
     return 'A rejection needs its reason code and text.';
   return null;
+}
+
+/** The states whose submissions wait on the shop, and on the insurer (the queue's SQL is built from these). */
+export const CLAIM_STATES_WAITING_ON_SHOP: readonly ClaimSubmissionState[] = Object.values(S).filter(
+  (s) => claimWaitingOn(s) === 'shop',
+);
+export const CLAIM_STATES_WAITING_ON_INSURER: readonly ClaimSubmissionState[] = Object.values(S).filter(
+  (s) => claimWaitingOn(s) === 'insurer',
+);
+
+/** An invoice's stored money as a claim reads it (the invoice's columns). */
+export interface ClaimMoneyInput {
+  laborCost: MoneyValue;
+  partsCost: MoneyValue;
+  taxCost: MoneyValue;
+  deductible?: MoneyValue;
+  deposit?: MoneyValue;
+}
+
+/**
+ * The amount claimed from the insurer, in cents: the invoice's balance (invoice-money.ts: its stored total less
+ * the customer's deductible and deposit, which the customer pays), never below 0.
+ */
+export function claimAmountCents(invoice: ClaimMoneyInput): number {
+  const m = invoiceMoney({
+    labor: toCents(invoice.laborCost),
+    parts: toCents(invoice.partsCost),
+    tax: toCents(invoice.taxCost),
+    deductible: invoice.deductible,
+    deposit: invoice.deposit,
+  });
+  return Math.max(0, m.balance);
+}
+
+/**
+ * A payment recorded on a submission (Paid or ShortPaid, from a remittance): the state it takes, given what
+ * was claimed and what is paid in all (cents). Paid once the whole claim is paid, else ShortPaid.
+ */
+export function claimPaymentState(claimedCents: number, paidCents: number): ClaimSubmissionState {
+  return paidCents >= claimedCents ? S.Paid : S.ShortPaid;
 }

@@ -4,6 +4,7 @@ export * from './activity.js';
 export * from './alerts.js';
 export * from './appointment-updates.js';
 export * from './appointments.js';
+export * from './claims.js';
 export * from './approvals.js';
 export * from './customers.js';
 export * from './deposits.js';

@@ -8,6 +8,7 @@ import { linkedCount } from './bulk-exprs.js';
 import { seedLoanerReservations } from './bulk-money.js';
 import { advanceSequences, dropForBulkLoad, restoreInParallel } from './bulk-load.js';
 import { exec, rows, type SeedContext, type Staff, step, type Volumes } from './context.js';
+import { seedClaimSubmissions } from './claims.js';
 import { seedDirectory } from './directory.js';
 import { seedFiles } from './files.js';
 import { capHappenedTimestamps } from './no-future.js';
@@ -108,6 +109,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       const { writers } = await seedSmallTables(ctx, people, hashes, rng, false);
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
       await step(ctx, 'loaner reservations', () => seedLoanerReservations(ctx));
+      await step(ctx, 'claim submissions', () => seedClaimSubmissions(ctx));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, "vehicles' invoice state", () => rebuild(ctx, 'vehicle-invoice-state'));
@@ -148,6 +150,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
         await seedLoanerReservations(bulk(tx));
         await capHappenedTimestamps(bulk(tx), ['loaner_reservations', 'loaner_car_usages']);
       });
+      await step(bulk(tx), 'claim submissions', () => seedClaimSubmissions(bulk(tx)));
       for (const { table, name } of BULK_LOAD_OFF)
         await exec(bulk(tx), `alter table ${table} enable trigger ${name}`);
       await advanceSequences(bulk(tx));

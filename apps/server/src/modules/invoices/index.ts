@@ -12,6 +12,7 @@ import { invoiceRecordRoutes } from './records/record-routes.js';
 import { invoiceRoutes } from './detail/detail-routes.js';
 import { invoiceSummaryRoutes } from './workflow/summary-routes.js';
 import { startNameCountCompaction } from './list/name-counts.js';
+import { claimRoutes } from './claims/claim-routes.js';
 
 export {
   type AuditSubject,
@@ -42,6 +43,16 @@ export {
 export { findTemplate, loadSendContext } from './documents/send-service.js';
 export { fillTemplate, type SendContext, templateValues } from './documents/send-template.js';
 
+// Claim submissions (issue #35): the remittance import moves them (Paid, ShortPaid) through the same rules.
+export {
+  type ClaimAlerts,
+  type ClaimMove,
+  type ClaimMover,
+  lockSubmission,
+  moveClaimSubmission,
+} from './claims/claim-moves.js';
+export { claimSubmission, invoiceClaimSubmissions } from './claims/claim-read.js';
+
 export function register(app: App) {
   invoiceRoutes(app);
   invoiceActionRoutes(app);
@@ -50,5 +61,6 @@ export function register(app: App) {
   invoiceDocumentRoutes(app);
   invoiceRecordRoutes(app);
   invoiceSummaryRoutes(app);
+  claimRoutes(app);
   onJobsStart(app, (a) => startNameCountCompaction(a));
 }

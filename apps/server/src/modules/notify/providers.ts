@@ -10,6 +10,9 @@ import { decryptSecret } from '../../resources/secrets.js';
 /** What an e-mail row carries in notify_outbox.meta. */
 export interface EmailMeta {
   attachments?: { filename: string; path: string }[];
+  /** Copies (a clearing house's cc_email and bcc_email): addresses, each sent as its header says. */
+  cc?: string[];
+  bcc?: string[];
 }
 
 interface MailboxSettings {
@@ -71,6 +74,8 @@ export class SmtpProvider implements NotifyProvider {
       await transport.sendMail({
         from: { name: box.name, address: box.fromEmail },
         to: message.toAddress,
+        ...(meta.cc?.length ? { cc: meta.cc } : {}),
+        ...(meta.bcc?.length ? { bcc: meta.bcc } : {}),
         subject: message.subject ?? '',
         text: message.body,
         attachments,

@@ -36,7 +36,7 @@ export class InvoiceDocumentService {
 
   constructor(
     private db: Database,
-    config: Config,
+    private config: Config,
   ) {
     this.files = new FileStore(db, config);
   }
@@ -44,6 +44,14 @@ export class InvoiceDocumentService {
   /** Renders the invoice as it stands (reads only: call it outside a transaction). 404 when unknown. */
   async render(invoiceId: number): Promise<Buffer> {
     return renderInvoicePdf(await loadPdfInvoice(this.db, invoiceId), this.files);
+  }
+
+  /**
+   * Renders the invoice inside a unit of work, its reads joining it: for a PDF that must show the work's own
+   * changes (a PATCH that edits and submits at once). Holds the work open while it renders: prefer `render`.
+   */
+  async renderIn(tx: Db, invoiceId: number): Promise<Buffer> {
+    return renderInvoicePdf(await loadPdfInvoice(tx, invoiceId), new FileStore(tx, this.config));
   }
 
   /**

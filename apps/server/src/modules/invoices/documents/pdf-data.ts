@@ -1,6 +1,6 @@
 import { invoiceMoney, toCents } from '@glass/domain';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
+import type { Db } from '../../../db/unit-of-work.js';
 import { invoiceMissing } from '../invoice-record.js';
 
 /** Everything printed on an invoice PDF, read in three queries. */
@@ -52,7 +52,7 @@ export interface PdfInvoice {
 }
 
 /** The invoice as printed; 404 (the detail's text) when unknown. */
-export async function loadPdfInvoice(db: Database, id: number): Promise<PdfInvoice> {
+export async function loadPdfInvoice(db: Db, id: number): Promise<PdfInvoice> {
   const [invoice] = await db.rows<PdfInvoice>(
     sql`select i.id, i.replacement, i.open_date_time as "openDateTime", i.work_completed_at as "workCompletedAt",
           i.reference_number as "referenceNumber", i.claim_number as "claimNumber",

@@ -8,6 +8,8 @@ import { assertCan, currentUser } from '../../../http/auth.js';
 import { badRequest } from '../../../http/errors.js';
 import { sendJson } from '../../../http/send-json.js';
 import { InvoiceActionService } from './action-service.js';
+import { ClaimSender } from '../claims/claim-send.js';
+import { InvoiceDocumentService } from '../documents/documents-service.js';
 import { InvoiceDetailService } from '../detail/detail-service.js';
 import { idParams, lostBody, patchBody, thumbBody } from '../schemas.js';
 
@@ -18,9 +20,10 @@ const tags = ['invoices'];
  * detail as it now stands; 409 when another user holds the lock or the transition is not allowed.
  */
 export function invoiceActionRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const detail = new InvoiceDetailService(db);
-  const actions = new InvoiceActionService(db);
+  // Submit and finalize send the invoice to its clearing house (claims/claim-send.ts).
+  const actions = new InvoiceActionService(db, new ClaimSender(new InvoiceDocumentService(db, config)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   function action<B extends z.ZodType = z.ZodUndefined>(route: {

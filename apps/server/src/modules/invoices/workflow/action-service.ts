@@ -12,6 +12,8 @@ import {
   loadInvoiceForWrite,
   recordInvoiceChange,
 } from '../invoice-record.js';
+import { claimPlan, runClaimPlan, waitsForFinalize } from '../claims/claim-plan.js';
+import type { ClaimContext, ClaimSender, ClaimStep } from '../claims/claim-send.js';
 import { addAccessories } from '../records/records-accessories.js';
 import type { InvoicePatch, InvoicePatchBody } from '../schemas.js';
 import { type InvoiceState, transitionProblem } from './workflow.js';
@@ -34,8 +36,16 @@ const STAFF: Field[] = [
  * changed. Each returns whether anything changed.
  */
 export class InvoiceActionService {
-  /** The database, or a unit of work to join (its writes then commit or roll back with the caller's). */
-  constructor(private db: Db) {}
+  /**
+   * The database, or a unit of work to join (its writes then commit or roll back with the caller's); `claims`
+   * sends an invoice to its clearing house at submit or finalize (claims/claim-send.ts). Without it (a service
+   * joining another's unit of work, e.g. the audit's return, which only unsubmits) a change that must send is
+   * refused; withdrawals need nothing more.
+   */
+  constructor(
+    private db: Db,
+    private claims?: ClaimSender,
+  ) {}
 
   patch(user: SessionUser, id: number, body: InvoicePatchBody): Promise<boolean> {
     // submittedAt (only ever null with submitted false) is cleared by the submitted change itself.
@@ -75,6 +85,9 @@ export class InvoiceActionService {
   submit = (user: SessionUser, id: number) => this.apply(user, id, { submitted: true }, 'Submitted');
   unsubmit = (user: SessionUser, id: number) => this.apply(user, id, { submitted: false }, 'Unsubmitted');
   finalize = (user: SessionUser, id: number) => this.apply(user, id, { finalized: true }, 'Finalized');
+  /** Finalize in a batch: its PDFs and collector (finalizing-service.ts), so its sends go out grouped. */
+  finalizeInBatch = (user: SessionUser, id: number, claim: ClaimContext) =>
+    this.apply(user, id, { finalized: true }, 'Finalized', {}, undefined, undefined, claim);
   unfinalize = (user: SessionUser, id: number) => this.apply(user, id, { finalized: false }, 'Unfinalized');
   followUp = (user: SessionUser, id: number) => this.apply(user, id, { followedUp: true }, 'Followed up');
   void = (user: SessionUser, id: number) => this.apply(user, id, {}, 'Voided', { void: true });
@@ -104,7 +117,7 @@ export class InvoiceActionService {
    * `input` are PATCH fields, `raw` extra columns with fixed values. Fields equal to the stored values
    * are dropped; nothing left means no write and no history entry.
    */
-  private apply(
+  private async apply(
     user: SessionUser,
     id: number,
     input: InvoicePatch,
@@ -112,7 +125,9 @@ export class InvoiceActionService {
     raw: Record<string, unknown> = {},
     details?: string,
     extra?: (tx: Db, target: InvoiceWriteTarget) => Promise<boolean>,
+    claim?: ClaimContext,
   ): Promise<boolean> {
+    const context = claim ?? (await this.renderClaims(id, input));
     return this.db.transaction(async (tx) => {
       const target = await loadInvoiceForWrite(tx, id, user);
       const extraChanged = extra ? await extra(tx, target) : false;
@@ -163,13 +178,43 @@ export class InvoiceActionService {
       if (changed('finalized')) sets.push(sql`finalized_at = ${input.finalized ? sql`now()` : null}`);
       if (changed('followedUp') && input.followedUp) sets.push(sql`follow_up_by_id = ${user.id}`);
       await tx.rows(sql`update invoices set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
+      // The claim (issue #35): sent, withdrawn or waiting for finalize, by the clearing house's rule.
+      const plan =
+        changed('submitted') || changed('finalized')
+          ? await claimPlan(tx, id, {
+              submitted: changed('submitted') ? Boolean(input.submitted) : undefined,
+              finalized: changed('finalized') ? Boolean(input.finalized) : undefined,
+            })
+          : ({ kind: 'none' } as const);
+      const edited = changes.length > 0 && activity === 'Invoice updated' ? describeChanges(changes) : null;
+      const waits = plan.kind === 'waits' ? waitsForFinalize(plan.route) : null;
       await recordInvoiceChange(tx, user, id, {
         activity,
-        details:
-          details ?? (changes.length > 0 && activity === 'Invoice updated' ? describeChanges(changes) : null),
+        details: details ?? ([edited, waits].filter(Boolean).join('; ') || null),
       });
+      await runClaimPlan(tx, user, id, plan, this.claims, context);
       return true;
     });
+  }
+
+  /**
+   * The PDF of a submit or finalize that sends the invoice to its clearing house, rendered before the
+   * transaction (rendering reads through the documents service's own connection; on PGlite a transaction holds
+   * the only one). A PATCH that also edits the invoice gets its PDF rendered in the transaction instead, so the
+   * PDF shows the edit.
+   */
+  private async renderClaims(id: number, input: InvoicePatch): Promise<ClaimContext | undefined> {
+    if (!this.claims || 'inTransaction' in this.db) return undefined;
+    if (Object.keys(input).some((k) => k !== 'submitted' && k !== 'finalized')) return undefined;
+    const steps: ClaimStep[] = [];
+    if (input.submitted === true) steps.push('submit');
+    if (input.finalized === true) steps.push('finalize');
+    if (steps.length === 0) return undefined;
+    const pdfs = new Map<number, Buffer>();
+    for (const step of steps) {
+      for (const [k, v] of await this.claims.render(this.db, [id], step)) pdfs.set(k, v);
+    }
+    return { pdfs };
   }
 
   private async current(tx: Db, id: number, keys: Field[], rawCols: string[]) {

@@ -14,12 +14,15 @@ import { finalizeInvoices, finalizingInvoicesResource } from './finalizing-servi
 import { outstandingInvoicesResource } from '../list/outstanding-resource.js';
 import { finalizeBody } from '../schemas.js';
 import { invoiceSummary } from './summary-service.js';
+import { ClaimSender } from '../claims/claim-send.js';
+import { InvoiceDocumentService } from '../documents/documents-service.js';
 
 const tags = ['invoices'];
 
 /** The invoice list's summary, the outstanding and finalizing lists, and finalizing several at once. */
 export function invoiceSummaryRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  const claims = new ClaimSender(new InvoiceDocumentService(db, config));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { action: 'invoice.read' } as const;
   r.get(
@@ -74,6 +77,6 @@ export function invoiceSummaryRoutes(app: App) {
         response: { 200: finalizeResult },
       },
     },
-    (req) => finalizeInvoices(db, currentUser(req), req.body.invoiceIds),
+    (req) => finalizeInvoices(db, currentUser(req), req.body.invoiceIds, claims),
   );
 }

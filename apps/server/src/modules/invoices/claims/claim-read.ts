@@ -1,0 +1,162 @@
+import {
+  CLAIM_STATES_WAITING_ON_INSURER,
+  CLAIM_STATES_WAITING_ON_SHOP,
+  type ClaimSubmissionState,
+  claimWaitingOn,
+} from '@glass/domain';
+import type {
+  ClaimQueueCounts,
+  ClaimQueueQuery,
+  ClaimSubmission,
+} from '@glass/domain/contracts/claim-submissions';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../auth/sessions.js';
+import type { Db } from '../../../db/unit-of-work.js';
+import { facilityFilter } from '../../../http/facility-scope.js';
+import { f, nn, out } from '../../../odata/fields.js';
+import type { ODataResource } from '../../../odata/types.js';
+import { assertInvoiceExists } from '../invoice-record.js';
+import { claimNotFound } from './claim-moves.js';
+
+const person = (idSql: string) =>
+  `(select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = ${idSql})`;
+
+/** The submissions (with their events, oldest first), newest first; `where` over the alias s. */
+async function submissions(db: Db, where: SQL): Promise<ClaimSubmission[]> {
+  const rows = await db.rows<Omit<ClaimSubmission, 'waitingOn'>>(
+    sql`select s.id, s.invoice_id as "invoiceId", s.state,
+          json_build_object('id', ch.id, 'name', ch.name) as "clearingHouse",
+          case when ic.id is not null then json_build_object('id', ic.id, 'name', ic.name) end as "insuranceCompany",
+          s.sent_at as "sentAt", ${sql.raw(person('s.sent_by_id'))} as "sentBy", s.sent_on as "sentOn",
+          s.resubmission_of as "resubmissionOf", s.outbox_id as "outboxId", o.status as "outboxStatus",
+          s.pdf_file_id as "pdfId", s.amount_claimed as "amountClaimed", s.amount_paid as "amountPaid",
+          s.reason_code as "reasonCode", s.reason_text as "reasonText", s.state_changed_at as "stateChangedAt",
+          ${sql.raw(person('s.state_changed_by_id'))} as "stateChangedBy", s.state_changed_source as "stateChangedSource",
+          coalesce((select json_agg(json_build_object('id', e.id, 'fromState', e.from_state, 'toState', e.to_state,
+                      'at', e.at, 'by', ${sql.raw(person('e.by_user_id'))}, 'source', e.source,
+                      'reasonCode', e.reason_code, 'reasonText', e.reason_text, 'amount', e.amount, 'note', e.note)
+                    order by e.at, e.id)
+                    from claim_submission_events e where e.submission_id = s.id), '[]') as events
+        from claim_submissions s join clearing_houses ch on ch.id = s.clearing_house_id
+          left join insurance_companies ic on ic.id = s.insurance_company_id
+          left join notify_outbox o on o.id = s.outbox_id
+        where ${where} order by s.id desc`,
+  );
+  return rows.map((r) => ({ ...r, waitingOn: claimWaitingOn(r.state) }));
+}
+
+/** GET /api/Invoices/{id}/claimSubmissions: every send of the invoice, newest first; 404 for an unknown invoice. */
+export async function invoiceClaimSubmissions(db: Db, invoiceId: number): Promise<ClaimSubmission[]> {
+  await assertInvoiceExists(db, invoiceId);
+  return submissions(db, sql`s.invoice_id = ${invoiceId}`);
+}
+
+/** One submission as a move answers it. */
+export async function claimSubmission(db: Db, id: number): Promise<ClaimSubmission> {
+  const [row] = await submissions(db, sql`s.id = ${id}`);
+  if (!row) throw claimNotFound(id);
+  return row;
+}
+
+const list = (states: readonly ClaimSubmissionState[]) => states.map((s) => `'${s}'`).join(', ');
+const SHOP = list(CLAIM_STATES_WAITING_ON_SHOP);
+const WAITING = list([...CLAIM_STATES_WAITING_ON_SHOP, ...CLAIM_STATES_WAITING_ON_INSURER]);
+/** The latest submission of its invoice (a resubmission replaces the one before it in the queue). */
+const LATEST =
+  'not exists (select 1 from claim_submissions n where n.invoice_id = s.invoice_id and n.id > s.id)';
+const WAITING_ON = `(case when s.state in (${SHOP}) then 'shop' else 'insurer' end)`;
+
+/**
+ * GET /api/claimQueue (issue #35 item 3): the latest submission of each invoice whose claim waits on someone (the
+ * domain's claimWaitingOn: a rejection, short payment or denial on the shop; an open one on the insurer), oldest
+ * state change first. An OData list: $filter over the fields, $orderby, $top/$skip, $count; the route adds the
+ * screen's shortcuts (waitingOn, clearingHouseId, reasonCode, state) and the facility scope (facilityId).
+ */
+export const claimQueueResource: ODataResource = {
+  name: 'ClaimQueue',
+  from: `claim_submissions s join invoices i on i.id = s.invoice_id
+    join facilities fa on fa.id = i.facility_id
+    join clearing_houses ch on ch.id = s.clearing_house_id
+    left join insurance_companies ic on ic.id = s.insurance_company_id`,
+  where: `s.state in (${WAITING}) and ${LATEST}`,
+  fields: {
+    id: nn('s.id', 'number'),
+    invoiceId: nn('s.invoice_id', 'number'),
+    customerName: out(
+      `(select nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') from customers c
+        where c.id = coalesce(i.customer_id, i.buyer_id))`,
+      'string',
+    ),
+    facilityId: nn('i.facility_id', 'number'),
+    facilityName: nn('fa.name', 'string'),
+    clearingHouseId: nn('s.clearing_house_id', 'number'),
+    clearingHouseName: nn('ch.name', 'string'),
+    insuranceCompanyId: f('s.insurance_company_id', 'number'),
+    insuranceCompanyName: f('ic.name', 'string'),
+    claimNumber: f('i.claim_number', 'string'),
+    state: nn('s.state', 'string'),
+    waitingOn: nn(WAITING_ON, 'string'),
+    reasonCode: f('s.reason_code', 'string'),
+    reasonText: f('s.reason_text', 'string'),
+    amountClaimed: nn('s.amount_claimed', 'number'),
+    amountPaid: nn('s.amount_paid', 'number'),
+    sentAt: nn('s.sent_at', 'datetime'),
+    stateChangedAt: nn('s.state_changed_at', 'datetime'),
+    ageDays: nn('(floor(extract(epoch from (now() - s.state_changed_at)) / 86400))::int', 'number'),
+    sendCount: out(
+      '(select count(*)::int from claim_submissions p where p.invoice_id = s.invoice_id and p.id <= s.id)',
+      'number',
+    ),
+  },
+  defaultOrderBy: 's.state_changed_at asc',
+  key: 's.id',
+  defaultTop: 50,
+  maxTop: 500,
+};
+
+type Facet = 'waitingOn' | 'clearingHouseId' | 'reasonCode' | 'state';
+
+/** The screen's shortcut filters as SQL over the queue's aliases, all but `skip` (a facet counts without its own). */
+export function claimQueueWhere(q: ClaimQueueQuery, skip?: Facet): SQL {
+  const parts: SQL[] = [];
+  if (q.waitingOn && skip !== 'waitingOn') parts.push(sql`${sql.raw(WAITING_ON)} = ${q.waitingOn}`);
+  if (q.clearingHouseId && skip !== 'clearingHouseId')
+    parts.push(sql`s.clearing_house_id = ${q.clearingHouseId}`);
+  if (q.reasonCode && skip !== 'reasonCode') parts.push(sql`s.reason_code = ${q.reasonCode}`);
+  if (q.state && skip !== 'state') parts.push(sql`s.state = ${q.state}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** GET /api/claimQueue/counts: the queue counted by whom it waits on, by clearing house and by reason. */
+export async function claimQueueCounts(
+  db: Db,
+  user: Pick<SessionUser, 'allowedFacilityIds'>,
+  q: ClaimQueueQuery,
+): Promise<ClaimQueueCounts> {
+  const base = (skip?: Facet) =>
+    sql`from ${sql.raw(claimQueueResource.from)}
+        where ${sql.raw(claimQueueResource.where ?? 'true')} and ${facilityFilter(user, sql`i.facility_id`)}
+          and ${claimQueueWhere(q, skip)}`;
+  const [all] = await db.rows<{ total: number }>(sql`select count(*)::int as total ${base()}`);
+  const waiting = await db.rows<{ waitingOn: 'shop' | 'insurer'; count: number }>(
+    sql`select ${sql.raw(WAITING_ON)} as "waitingOn", count(*)::int as count ${base('waitingOn')} group by 1`,
+  );
+  const clearingHouses = await db.rows<ClaimQueueCounts['clearingHouses'][number]>(
+    sql`select ch.id, ch.name, count(*)::int as count ${base('clearingHouseId')}
+        group by ch.id, ch.name order by count(*) desc, ch.name`,
+  );
+  const reasons = await db.rows<ClaimQueueCounts['reasons'][number]>(
+    sql`select s.reason_code as "reasonCode", count(*)::int as count ${base('reasonCode')}
+          and s.reason_code is not null
+        group by s.reason_code order by count(*) desc, s.reason_code`,
+  );
+  return {
+    total: all.total,
+    waitingOn: {
+      shop: waiting.find((w) => w.waitingOn === 'shop')?.count ?? 0,
+      insurer: waiting.find((w) => w.waitingOn === 'insurer')?.count ?? 0,
+    },
+    clearingHouses,
+    reasons,
+  };
+}
