@@ -7,6 +7,7 @@ import { controlRoomRouteElements } from './features/control-room/routes';
 import { depositRouteElements } from './features/deposits/routes';
 import { auditRouteElements } from './features/audits/routes';
 import { callCenterRouteElements } from './features/call-center/routes';
+import { claimRouteElements } from './features/claims/routes';
 import { dmsImportRouteElements } from './features/dms-imports/routes';
 import { installerDayRouteElements } from './features/installer-day/routes';
 import { invoiceRouteElements } from './features/invoices/routes';
@@ -70,6 +71,7 @@ const FEATURE_ROUTES = [
   ...callCenterRouteElements,
   ...reportRouteElements,
   ...controlRoomRouteElements,
+  ...claimRouteElements,
 ];
 const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
 const tileRoutes = ROUTES.filter(

@@ -18,6 +18,8 @@ export const ROUTES = [
   { path: '/my-service-vehicles', title: 'My Service Vehicles' },
   { path: '/my-requests', title: 'My Requests' },
   { path: '/pending-audits', title: 'Pending Audits' },
+  // Ours, beyond spec 2 §2: insurance claims waiting on the shop or the insurer (issue #35).
+  { path: '/claim-queue', title: 'Claim Queue' },
   { path: '/phone-requests', title: 'Phone Requests' },
   { path: '/reconcile', title: 'Reconcile' },
   { path: '/reports', title: 'Reports' },

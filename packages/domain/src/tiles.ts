@@ -89,6 +89,8 @@ export const TILES: readonly TileDefinition[] = [
   tile(38, 'Reconcile', '/reconcile', 'ReconciliationOutlined', 'finance.read'),
   // Ours, beyond the spec's catalogue: the e-mails and texts the app sent or is sending (issue 7).
   tile(39, 'Outbox', '/outbox', 'SendOutlined', 'admin.read'),
+  // Ours: insurance claims that bounced or wait on the insurer (issue #35).
+  tile(40, 'Claim Queue', '/claim-queue', 'ExclamationCircleOutlined', 'finance.read'),
 ];
 
 const BY_ID = new Map(TILES.map((t) => [t.id, t]));

@@ -222,3 +222,11 @@ export const loanerKeys = {
   reservations: (filter: string) => ['loaners', 'reservations', filter] as const,
   fleet: (facilityId?: number) => ['loaners', 'fleet', facilityId ?? 0] as const,
 };
+
+/** Claim submissions (features/claims): an invoice's submissions, the work queue and its counts. */
+export const claimKeys = {
+  all: ['claims'] as const,
+  invoice: (invoiceId: number) => ['claims', 'invoice', invoiceId] as const,
+  queue: (filter: string) => ['claims', 'queue', filter] as const,
+  counts: (filter: string) => ['claims', 'counts', filter] as const,
+};

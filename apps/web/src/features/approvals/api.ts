@@ -5,14 +5,11 @@ import type {
   RequestedApproval,
 } from '@glass/domain/contracts/approvals';
 import type { Alert } from '@glass/domain/alert';
-import type { Action } from '@glass/domain/actions';
 import type { InvoiceDetail } from '@glass/domain/contracts/invoices';
-import { can } from '@glass/domain/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getAllPages, http, type ODataPage } from '../../api/http';
 import { conversationKeys } from '../../query/query-keys';
-import { useSessionState } from '../../api/use-session';
 import { approvalKeys, invoiceKeys } from '../../query/query-keys';
 
 export type { CustomerApprovalRow };
@@ -77,11 +74,7 @@ export function useLiveApprovals() {
   }, [queryClient]);
 }
 
-/** Whether the signed-in user's role may do this action (the server checks it again). */
-export function useCan(action: Action): boolean {
-  const { user } = useSessionState();
-  return can(user?.userRoleId ?? user?.userRole, action);
-}
+export { useCan } from '../../api/use-can';
 
 /** The invoice detail, through the key the detail page shares (its customer's phone and e-mail). */
 export function useInvoice(invoiceId: number) {

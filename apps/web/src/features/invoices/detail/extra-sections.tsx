@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { DetailGrid } from '../../../ui/detail-layout';
 import { FieldRecords } from '../../appointments';
 import { ApprovalsSection } from '../../approvals';
+import { ClaimSubmissionsSection } from '../../claims';
 import { DocumentActions } from '../documents/documents-actions';
 import { facilityTimeZone } from '../../../shell/facility-time';
 import { useCan, useInvoiceDetail } from '../documents/documents-api';
@@ -46,6 +47,7 @@ function FieldRecordsSection({ invoiceId }: { invoiceId: number }) {
 const SECTIONS: Array<[key: string, title: string, Body: SectionBody, wide?: boolean]> = [
   ['signature', 'Signature', SignatureSection],
   ['approvals', 'Customer approvals', ApprovalsSection],
+  ['claims', 'Claim submissions', ClaimSubmissionsSection, true],
   ['pdfs', 'PDFs', PdfsSection],
   ['contacts', 'Contact history', ContactHistorySection],
   ['tech-texts', 'Tech texts sent', TechTextsSection],

@@ -1,9 +1,6 @@
-import type { Action } from '@glass/domain/actions';
-import { can } from '@glass/domain/roles';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { openSignedLink } from '../../../api/signed-link';
-import { useSessionState } from '../../../api/use-session';
 import { invoiceKeys } from '../../../query/query-keys';
 import type {
   InvoiceDetail,
@@ -33,11 +30,7 @@ export function useInvoiceList<T>(id: number, name: string, path: string) {
   return useQuery({ queryKey: invoiceKeys.part(id, name), queryFn: () => http.get<T[]>(path) });
 }
 
-/** Whether the signed-in user's role may do this action (the server checks it again). */
-export function useCan(action: Action): boolean {
-  const { user } = useSessionState();
-  return can(user?.userRoleId ?? user?.userRole, action);
-}
+export { useCan } from '../../../api/use-can';
 
 export const signaturePath = (id: number) => `/Invoices/${id}/signature`;
 
