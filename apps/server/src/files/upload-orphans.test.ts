@@ -114,6 +114,13 @@ const CASES: Record<string, UploadCase> = {
     refusedStatus: 400,
     accepted: () => [field('FacilityId', 1), csv('File')],
   },
+  'POST /api/Remittances': {
+    url: () => '/api/Remittances',
+    // The payment file is stored as it streams in, then the clearing house sent after it turns out not to exist.
+    refused: () => [csv('File'), field('ClearingHouseId', 999999)],
+    refusedStatus: 400,
+    accepted: () => [csv('File')],
+  },
   'POST /api/appointments/status': {
     url: () => '/api/appointments/status',
     // The first photo is stored, then the second cannot be decoded.
