@@ -116,8 +116,8 @@ const CASES: Record<string, UploadCase> = {
   },
   'POST /api/Remittances': {
     url: () => '/api/Remittances',
-    // The payment file is stored as it streams in, then the clearing house sent after it turns out not to exist.
-    refused: () => [csv('File'), field('ClearingHouseId', 999999)],
+    // The clearing house is checked before the payment file is stored (the field comes first).
+    refused: () => [field('ClearingHouseId', 999999), csv('File')],
     refusedStatus: 400,
     accepted: () => [csv('File')],
   },
