@@ -70,6 +70,14 @@ const ROUTES: Record<string, RouteCase> = {
     normal: CSV,
     role: 'adminAssistant',
   },
+  // A remittance (issue #35): the same pipeline as the DMS import, the same answers.
+  'POST /api/Remittances': {
+    url: () => '/api/Remittances',
+    field: 'File',
+    parts: (_, f) => [fileIn('File', f)],
+    normal: CSV,
+    role: 'adminAssistant',
+  },
   'POST /api/users/profilePicture': {
     url: () => '/api/users/profilePicture',
     field: 'file',
@@ -209,7 +217,8 @@ describe('hostile files on every upload route: 4xx naming the field, the server 
         const route = ROUTES[key];
         const before = await stored();
         const res = await send(key, { filename: hostile.fileName, type: hostile.type, data });
-        const expected = key === 'POST /api/DmsImports' ? hostile.dms : hostile.image;
+        const expected =
+          key === 'POST /api/DmsImports' || key === 'POST /api/Remittances' ? hostile.dms : hostile.image;
         const errors: Record<string, string[]> = res.statusCode < 500 ? (res.json().errors ?? {}) : {};
         const named = Object.entries(errors).find(([f]) => f.toLowerCase() === route.field.toLowerCase());
         if (res.statusCode < 400 || res.statusCode >= 500)

@@ -114,6 +114,13 @@ const CASES: Record<string, UploadCase> = {
     refusedStatus: 400,
     accepted: () => [field('FacilityId', 1), csv('File')],
   },
+  'POST /api/Remittances': {
+    url: () => '/api/Remittances',
+    // The clearing house is checked before the payment file is stored (the field comes first).
+    refused: () => [field('ClearingHouseId', 999999), csv('File')],
+    refusedStatus: 400,
+    accepted: () => [csv('File')],
+  },
   'POST /api/appointments/status': {
     url: () => '/api/appointments/status',
     // The first photo is stored, then the second cannot be decoded.

@@ -44,6 +44,10 @@ export const RECORD_FACILITY = {
   invoiceTransaction: ofInvoiceChild('invoice_transactions'),
   invoiceLock: ofInvoiceChild('invoice_locks'),
   claimSubmission: ofInvoiceChild('claim_submissions'),
+  // A remittance line is its matched invoice's; a line without one names no facility (it passes the gate).
+  remittanceLine: (ids: SQL) =>
+    sql`select i.facility_id as f from remittance_lines x join invoices i on i.id = x.matched_invoice_id
+        where x.id = any(${ids})`,
   quickQuote: (ids: SQL) =>
     sql`select s.facility_id as f from quick_quotes x join service_vehicles s on s.id = x.service_vehicle_id where x.id = any(${ids})`,
 } as const;

@@ -26,6 +26,7 @@ import * as odataService from './odata-service/index.js';
 import * as parking from './parking/index.js';
 import * as phoneBridge from './phone-bridge/index.js';
 import * as reconcile from './reconcile/index.js';
+import * as remittances from './remittances/index.js';
 import * as reports from './reports/index.js';
 import * as search from './search/index.js';
 import * as serviceVehicles from './service-vehicles/index.js';
@@ -63,6 +64,7 @@ export const REGISTRY: readonly { name: string; register: (app: App) => void }[]
   { name: 'metrics', register: metrics.register },
   { name: 'jobs', register: jobRoutes },
   { name: 'reconcile', register: reconcile.register },
+  { name: 'remittances', register: remittances.register },
   { name: 'deposits', register: deposits.register },
   { name: 'dms-imports', register: dmsImports.register },
   { name: 'audits', register: audits.register },

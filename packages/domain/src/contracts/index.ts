@@ -34,3 +34,4 @@ export * from './loaners.js';
 export * from './reports.js';
 export * from './control-room.js';
 export * from './record-live.js';
+export * from './remittances.js';

@@ -32,3 +32,6 @@ export * from './unread.js';
 export * from './vin.js';
 export * from './report-range.js';
 export * from './facility-scope.js';
+export * from './remittance-match.js';
+export * from './remittance-plan.js';
+export * from './remittance-file.js';

@@ -24,3 +24,4 @@ export * from './service-vehicles.js';
 export * from './settings.js';
 export * from './tiles.js';
 export * from './dms-imports.js';
+export * from './remittances.js';

@@ -14,6 +14,7 @@ import { seedFiles } from './files.js';
 import { capHappenedTimestamps } from './no-future.js';
 import { Rng } from './prng.js';
 import { seedReference } from './reference.js';
+import { seedRemittanceDemo } from './remittance-demo.js';
 import { employees, hashEmployeePins, seedStaff } from './staff.js';
 import { BULK_TASKS, runTasks } from './tasks.js';
 
@@ -112,6 +113,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await step(ctx, 'claim submissions', () => seedClaimSubmissions(ctx));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
+      await step(ctx, 'demo remittance invoices', () => seedRemittanceDemo(ctx));
       await step(ctx, "vehicles' invoice state", () => rebuild(ctx, 'vehicle-invoice-state'));
       await step(ctx, "visits' calendar copies", () => rebuild(ctx, 'visit-calendar-copies'));
       await step(ctx, "invoices' search copy", () =>
@@ -134,6 +136,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
     await db.orm.transaction(async (tx) => {
       await step(bulk(tx), 'files', () => seedFiles(bulk(tx), opts.dataDir, opts.fileStore));
       await step(bulk(tx), 'nothing dated after now', () => capHappenedTimestamps(bulk(tx)));
+      await step(bulk(tx), 'demo remittance invoices', () => seedRemittanceDemo(bulk(tx)));
       // Before the indexes are rebuilt: the copy's eleven trigram indexes are then built once, not row by row.
       await step(bulk(tx), "invoices' search copy", () =>
         rebuild(bulk(tx), 'invoice-search-copy', 'invoice-name-counts'),

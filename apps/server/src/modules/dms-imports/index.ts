@@ -5,6 +5,17 @@ import { dmsImportRoutes } from './routes.js';
 import { ensureImportWorker } from './worker.js';
 
 export { dmsImportsResource } from './resource.js';
+// The import pipeline's file handling, shared with the remittance imports (modules/remittances): the checked,
+// streamed upload into the file store and the streamed CSV/XLSX readers with their hostile-file limits.
+export {
+  type DmsFormat as ImportFileFormat,
+  FileContentError,
+  type FileRow,
+  readHead,
+  readRows,
+} from './readers.js';
+export { receiveFile } from './upload.js';
+export { XlsxError } from './xlsx-reader.js';
 
 export function register(app: App) {
   dmsImportRoutes(app);

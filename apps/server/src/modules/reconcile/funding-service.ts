@@ -54,50 +54,58 @@ export class FundingService {
   }
 
   async fund(user: SessionUser, invoiceId: number, body: FundBody): Promise<ReconcileRow> {
-    await this.db.transaction(async (tx) => {
-      const invoice = await this.target(tx, invoiceId, user);
-      const problem = fundProblem(invoiceId, invoice);
-      if (problem) throw conflict(problem);
-      const reference = body.reference?.trim() || invoice.referenceNumber?.trim() || null;
-      const refProblem = referenceProblem(invoice.paymentTypeId, reference);
-      if (refProblem) throw badRequest('reference', refProblem);
-      const amount = centsText(toCents(body.amount));
-      if (body.invoiceTransactionId !== undefined) {
-        const [open] = await tx.rows<{ statusId: number }>(
-          sql`select status_id as "statusId" from invoice_transactions
-              where id = ${body.invoiceTransactionId} and invoice_id = ${invoiceId} for update`,
-        );
-        if (!open)
-          throw badRequest(
-            'invoiceTransactionId',
-            `Transaction ${body.invoiceTransactionId} is not a transaction of invoice ${invoiceId}.`,
-          );
-        if (open.statusId !== OPEN)
-          throw conflict(`Transaction ${body.invoiceTransactionId} is not open; it cannot be funded.`);
-        await tx.rows(
-          sql`update invoice_transactions set transaction_type_id = ${body.transactionTypeId}, amount = ${amount}::numeric,
-                reference = ${reference}, status_id = ${FUNDED}, funded_at = now(), user_id = ${user.id}, updated_at = now()
-              where id = ${body.invoiceTransactionId}`,
-        );
-      } else {
-        await tx.rows(
-          sql`insert into invoice_transactions (invoice_id, transaction_type_id, status_id, amount, payment_type_id,
-                reference, funded_at, user_id)
-              values (${invoiceId}, ${body.transactionTypeId}, ${FUNDED}, ${amount}::numeric, ${invoice.paymentTypeId},
-                ${reference}, now(), ${user.id})`,
-        );
-      }
-      const marked = await tx.rows(
-        sql`update invoices set funded = true, funded_at = now(), funded_by_id = ${user.id}, updated_at = now()
-            where id = ${invoiceId} and not funded returning id`,
-      );
-      if (marked.length === 0) throw conflict(`Invoice ${invoiceId} is already funded.`);
-      await recordInvoiceChange(tx, user, invoiceId, {
-        activity: 'Invoice funded',
-        details: fundingDetails(transactionTypeLabel(body.transactionTypeId), amount, reference),
-      });
-    });
+    await this.db.transaction((tx) => this.fundIn(tx, user, invoiceId, body));
     return this.row(invoiceId);
+  }
+
+  /**
+   * The funding itself, inside the caller's unit of work (reconcile's own transaction, or a remittance line's:
+   * modules/remittances funds through here so its lines meet the same checks and the same 409). `note` is added
+   * to the history entry's details (where the money came from).
+   */
+  async fundIn(tx: Db, user: SessionUser, invoiceId: number, body: FundBody, note?: string): Promise<void> {
+    const invoice = await this.target(tx, invoiceId, user);
+    const problem = fundProblem(invoiceId, invoice);
+    if (problem) throw conflict(problem);
+    const reference = body.reference?.trim() || invoice.referenceNumber?.trim() || null;
+    const refProblem = referenceProblem(invoice.paymentTypeId, reference);
+    if (refProblem) throw badRequest('reference', refProblem);
+    const amount = centsText(toCents(body.amount));
+    if (body.invoiceTransactionId !== undefined) {
+      const [open] = await tx.rows<{ statusId: number }>(
+        sql`select status_id as "statusId" from invoice_transactions
+            where id = ${body.invoiceTransactionId} and invoice_id = ${invoiceId} for update`,
+      );
+      if (!open)
+        throw badRequest(
+          'invoiceTransactionId',
+          `Transaction ${body.invoiceTransactionId} is not a transaction of invoice ${invoiceId}.`,
+        );
+      if (open.statusId !== OPEN)
+        throw conflict(`Transaction ${body.invoiceTransactionId} is not open; it cannot be funded.`);
+      await tx.rows(
+        sql`update invoice_transactions set transaction_type_id = ${body.transactionTypeId}, amount = ${amount}::numeric,
+              reference = ${reference}, status_id = ${FUNDED}, funded_at = now(), user_id = ${user.id}, updated_at = now()
+            where id = ${body.invoiceTransactionId}`,
+      );
+    } else {
+      await tx.rows(
+        sql`insert into invoice_transactions (invoice_id, transaction_type_id, status_id, amount, payment_type_id,
+              reference, funded_at, user_id)
+            values (${invoiceId}, ${body.transactionTypeId}, ${FUNDED}, ${amount}::numeric, ${invoice.paymentTypeId},
+              ${reference}, now(), ${user.id})`,
+      );
+    }
+    const marked = await tx.rows(
+      sql`update invoices set funded = true, funded_at = now(), funded_by_id = ${user.id}, updated_at = now()
+          where id = ${invoiceId} and not funded returning id`,
+    );
+    if (marked.length === 0) throw conflict(`Invoice ${invoiceId} is already funded.`);
+    const details = fundingDetails(transactionTypeLabel(body.transactionTypeId), amount, reference);
+    await recordInvoiceChange(tx, user, invoiceId, {
+      activity: 'Invoice funded',
+      details: note ? `${details}; ${note}` : details,
+    });
   }
 
   async unfund(user: SessionUser, invoiceId: number, body: UnfundBody): Promise<ReconcileRow> {
