@@ -177,13 +177,7 @@ export async function fundDecision(
         },
         `${ctx.source} ${ctx.importId} line ${ctx.lineNo}${match.shortCents ? `, short by ${centsText(match.shortCents)}` : ''}`,
       );
-      await markClaimPaid(
-        sp,
-        invoiceId,
-        line.paidCents,
-        `${ctx.source} ${ctx.importId}`,
-        ctx.user.id || null,
-      );
+      await markClaimPaid(sp, invoiceId, line.paidCents, `${ctx.source} ${ctx.importId}`, ctx.user);
     });
   } catch (err) {
     const reason = reasonOf(err);

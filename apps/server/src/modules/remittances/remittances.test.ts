@@ -487,56 +487,59 @@ describe('the demo remittance file (db/seed/data/remittance-sample.csv)', () => 
   });
 });
 
-describe('markClaimPaid (claim submissions: the table comes with another branch)', () => {
-  it('does nothing until the claim_submissions table exists', async () => {
-    const [exists] = await app.deps.db.rows<{ t: string | null }>(
-      sql`select to_regclass('claim_submissions')::text as t`,
-    );
-    if (exists.t) return;
-    expect(await app.deps.db.transaction((tx) => markClaimPaid(tx, 1, 100, 'test', null))).toBeNull();
-  });
-
-  it("with the table's shape: Sent → Accepted → Short-paid, then Paid once the claim is covered", async () => {
-    const result = await app.deps.db.transaction(async (tx) => {
-      // Temporary tables of the shape the submissions branch gives (dropped at commit, seen only here).
-      await tx.rows(
-        sql`create temp table claim_submissions (id serial primary key, invoice_id int, state text,
-              amount_claimed numeric(12, 2), amount_paid numeric(12, 2) not null default 0, reason_code text,
-              reason_text text, state_changed_at timestamptz, state_changed_by_id int, state_changed_source text)
-            on commit drop`,
-      );
-      await tx.rows(
-        sql`create temp table claim_submission_events (id serial primary key, submission_id int, from_state text,
-              to_state text, at timestamptz, by_user_id int, source text, reason_code text, reason_text text,
-              amount numeric(12, 2), note text) on commit drop`,
-      );
-      await tx.rows(
-        sql`insert into claim_submissions (invoice_id, state, amount_claimed) values (424242, 'Withdrawn', 100),
-              (424242, 'Sent', 100)`,
-      );
-      const first = await markClaimPaid(tx, 424242, 6_000, 'remittance 1', null);
-      const second = await markClaimPaid(tx, 424242, 4_000, 'remittance 2', null);
-      const none = await markClaimPaid(tx, 424243, 4_000, 'remittance 2', null);
-      const subs = await tx.rows<{ state: string; paid: string }>(
-        sql`select state, amount_paid::text as paid from claim_submissions order by id`,
-      );
-      const events = await tx.rows<{ move: string; amount: string | null; note: string | null }>(
-        sql`select from_state || '>' || to_state as move, amount::text as amount, note
-            from claim_submission_events order by id`,
-      );
-      return { first, second, none, subs, events };
+describe('markClaimPaid (the payment on the claim submission, through its one writer)', () => {
+  it('Sent -> Accepted -> Short-paid, then Paid once the claim is covered; nothing without an open submission', async () => {
+    const ROLLBACK = new Error('rollback');
+    let result: unknown;
+    await app.deps.db
+      .transaction(async (tx) => {
+        const [{ id: invoiceId }] = await tx.rows<{ id: number }>(
+          sql`select i.id from invoices i where not exists (select 1 from claim_submissions c where c.invoice_id = i.id)
+              order by i.id desc limit 1`,
+        );
+        const [{ id: other }] = await tx.rows<{ id: number }>(
+          sql`select i.id from invoices i where not exists (select 1 from claim_submissions c where c.invoice_id = i.id)
+                and i.id <> ${invoiceId} order by i.id desc limit 1`,
+        );
+        await tx.rows(
+          sql`insert into claim_submissions (invoice_id, clearing_house_id, state, sent_on, amount_claimed)
+              values (${invoiceId}, 1, 'Withdrawn', 'submit', 100), (${invoiceId}, 1, 'Sent', 'submit', 100)`,
+        );
+        const first = await markClaimPaid(tx, invoiceId, 6_000, 'remittance 1', null);
+        const second = await markClaimPaid(tx, invoiceId, 4_000, 'remittance 2', null);
+        const none = await markClaimPaid(tx, other, 4_000, 'remittance 2', null);
+        const subs = await tx.rows<{ state: string; paid: string }>(
+          sql`select state, amount_paid::text as paid from claim_submissions where invoice_id = ${invoiceId} order by id`,
+        );
+        const events = await tx.rows<{ move: string; amount: string | null; source: string | null }>(
+          sql`select from_state || '>' || to_state as move, e.amount::text as amount, e.source
+              from claim_submission_events e join claim_submissions c on c.id = e.submission_id
+              where c.invoice_id = ${invoiceId} order by e.id`,
+        );
+        const history = await tx.rows<{ activity: string }>(
+          sql`select activity from invoice_history where invoice_id = ${invoiceId} order by id`,
+        );
+        result = { first, second, none, subs, events, history: history.length };
+        throw ROLLBACK;
+      })
+      .catch((e) => {
+        if (e !== ROLLBACK) throw e;
+      });
+    expect(result).toMatchObject({
+      first: 'ShortPaid',
+      second: 'Paid',
+      none: null,
+      subs: [
+        { state: 'Withdrawn', paid: '0.00' },
+        { state: 'Paid', paid: '100.00' },
+      ],
+      events: [
+        { move: 'Sent>Accepted', amount: null, source: 'remittance 1' },
+        { move: 'Accepted>ShortPaid', amount: '60.00', source: 'remittance 1' },
+        { move: 'ShortPaid>Paid', amount: '40.00', source: 'remittance 2' },
+      ],
+      // Each move is also in the invoice's history.
+      history: 3,
     });
-    expect(result.first).toBe('ShortPaid');
-    expect(result.second).toBe('Paid');
-    expect(result.none).toBeNull();
-    expect(result.subs).toEqual([
-      { state: 'Withdrawn', paid: '0.00' },
-      { state: 'Paid', paid: '100.00' },
-    ]);
-    expect(result.events).toEqual([
-      { move: 'Sent>Accepted', amount: null, note: null },
-      { move: 'Accepted>ShortPaid', amount: '60.00', note: 'Short by 40.00' },
-      { move: 'ShortPaid>Paid', amount: '40.00', note: null },
-    ]);
   });
 });
