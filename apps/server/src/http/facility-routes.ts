@@ -1,3 +1,4 @@
+// Over 300 lines: one table, a line per user route, kept together so a route's rule is found in one place.
 import type { FacilityDeclaration } from './facility-scope.js';
 
 /**
