@@ -1,5 +1,6 @@
 // antd's styles as a built stylesheet, loaded with this chunk before any component renders (vite.config.ts).
 import 'virtual:antd-styles.css';
+import './antd-overrides.css';
 import { ConfigProvider } from 'antd';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
