@@ -8,6 +8,7 @@ import { depositRouteElements } from './features/deposits/routes';
 import { auditRouteElements } from './features/audits/routes';
 import { callCenterRouteElements } from './features/call-center/routes';
 import { claimRouteElements } from './features/claims/routes';
+import { remittanceRouteElements } from './features/remittances/routes';
 import { dmsImportRouteElements } from './features/dms-imports/routes';
 import { installerDayRouteElements } from './features/installer-day/routes';
 import { invoiceRouteElements } from './features/invoices/routes';
@@ -72,6 +73,7 @@ const FEATURE_ROUTES = [
   ...reportRouteElements,
   ...controlRoomRouteElements,
   ...claimRouteElements,
+  ...remittanceRouteElements,
 ];
 const featurePaths = new Set(FEATURE_ROUTES.map((r) => r.path));
 const tileRoutes = ROUTES.filter(

@@ -10,10 +10,12 @@ const SPEC_AUTHENTICATED = `/logout, /employees, /facilities, /appointments, /my
 /windshield-accessories, /phone-extensions, /new-service-vehicle`;
 
 describe('routes (spec 2 §2 "Authenticated routes (all exact)")', () => {
-  it('lists every authenticated route of the spec, plus the root home, our Outbox, Appointment Routes and Claim Queue', () => {
+  it('lists every authenticated route of the spec, plus the root home, our Outbox, Appointment Routes, Claim Queue and Remittances', () => {
     const spec = SPEC_AUTHENTICATED.split(',').map((p) => p.trim().replace('{id}', ':id'));
     const ours = ROUTES.map((r) => r.path as string);
-    expect(new Set(ours)).toEqual(new Set(['/', '/outbox', '/appointment-routes', '/claim-queue', ...spec]));
+    expect(new Set(ours)).toEqual(
+      new Set(['/', '/outbox', '/appointment-routes', '/claim-queue', '/remittances', ...spec]),
+    );
     expect(ours).toHaveLength(new Set(ours).size);
   });
 

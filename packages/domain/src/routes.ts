@@ -20,6 +20,8 @@ export const ROUTES = [
   { path: '/pending-audits', title: 'Pending Audits' },
   // Ours, beyond spec 2 §2: insurance claims waiting on the shop or the insurer (issue #35).
   { path: '/claim-queue', title: 'Claim Queue' },
+  // Ours, beyond spec 2 §2: insurers' payment files imported and their exceptions worked (issue #35 item 4).
+  { path: '/remittances', title: 'Remittances' },
   { path: '/phone-requests', title: 'Phone Requests' },
   { path: '/reconcile', title: 'Reconcile' },
   { path: '/reports', title: 'Reports' },

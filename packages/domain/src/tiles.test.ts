@@ -15,15 +15,17 @@ const CATALOGUE = [
 ];
 
 describe('tile catalogue (spec 2 §2)', () => {
-  it('lists every tile of the catalogue, in catalogue order, then our own Outbox and Claim Queue', () => {
-    expect(TILES.map((t) => t.name)).toEqual([...CATALOGUE, 'Outbox', 'Claim Queue']);
+  it('lists every tile of the catalogue, in catalogue order, then our own Outbox, Claim Queue and Remittances', () => {
+    expect(TILES.map((t) => t.name)).toEqual([...CATALOGUE, 'Outbox', 'Claim Queue', 'Remittances']);
   });
 
-  it('ids are unique and stable (1..38 in catalogue order, 39 Outbox, 40 Claim Queue)', () => {
-    expect(TILES.map((t) => t.id)).toEqual([...CATALOGUE, 'Outbox', 'Claim Queue'].map((_, i) => i + 1));
+  it('ids are unique and stable (1..38 in catalogue order, 39 Outbox, 40 Claim Queue, 41 Remittances)', () => {
+    expect(TILES.map((t) => t.id)).toEqual(
+      [...CATALOGUE, 'Outbox', 'Claim Queue', 'Remittances'].map((_, i) => i + 1),
+    );
   });
 
-  it('every tile opens an authenticated route (spec 2 §2, /outbox and /claim-queue)', () => {
+  it('every tile opens an authenticated route (spec 2 §2, /outbox, /claim-queue and /remittances)', () => {
     const paths = new Set<string>(ROUTES.map((r) => r.path));
     for (const t of TILES) expect(paths.has(t.url)).toBe(true);
   });

@@ -91,6 +91,8 @@ export const TILES: readonly TileDefinition[] = [
   tile(39, 'Outbox', '/outbox', 'SendOutlined', 'admin.read'),
   // Ours: insurance claims that bounced or wait on the insurer (issue #35).
   tile(40, 'Claim Queue', '/claim-queue', 'ExclamationCircleOutlined', 'finance.read'),
+  // Ours: insurers' payment files that fund invoices, and the lines left to match by hand (issue #35 item 4).
+  tile(41, 'Remittances', '/remittances', 'BankOutlined', 'finance.write'),
 ];
 
 const BY_ID = new Map(TILES.map((t) => [t.id, t]));

@@ -230,3 +230,12 @@ export const claimKeys = {
   queue: (filter: string) => ['claims', 'queue', filter] as const,
   counts: (filter: string) => ['claims', 'counts', filter] as const,
 };
+
+/** /remittances: the imports (history and one import) and the exceptions queue. */
+export const remittanceKeys = {
+  all: ['remittances'] as const,
+  history: ['remittances', 'history'] as const,
+  detail: (id: number) => ['remittances', 'detail', id] as const,
+  exceptions: ['remittances', 'exceptions'] as const,
+  exceptionsPage: (page: number) => ['remittances', 'exceptions', page] as const,
+};
