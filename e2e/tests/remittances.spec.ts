@@ -67,6 +67,15 @@ test('the demo payment file funds its invoices; an unknown claim is dismissed fr
   await expect(dialog).toBeHidden();
   await expect(unknown).toHaveCount(0);
 
+  // The short payment is listed to follow up, with what is missing.
+  await page
+    .getByRole('radiogroup', { name: 'Lines' })
+    .or(page.getByLabel('Lines'))
+    .getByText('Short-paid')
+    .click();
+  await expect(queue.getByRole('row').filter({ hasText: 'DEMO-RMT-10002' })).toContainText('$14.90');
+  await expectAccessible(page);
+
   await page.setViewportSize({ width: 375, height: 812 });
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))

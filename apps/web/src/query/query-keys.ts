@@ -237,5 +237,5 @@ export const remittanceKeys = {
   history: ['remittances', 'history'] as const,
   detail: (id: number) => ['remittances', 'detail', id] as const,
   exceptions: ['remittances', 'exceptions'] as const,
-  exceptionsPage: (page: number) => ['remittances', 'exceptions', page] as const,
+  exceptionsPage: (outcome: string, page: number) => ['remittances', 'exceptions', outcome, page] as const,
 };

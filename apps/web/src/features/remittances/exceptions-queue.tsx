@@ -1,6 +1,6 @@
 import type { RemittanceLine } from '@glass/domain/contracts/remittances';
 import { useQuery } from '@tanstack/react-query';
-import { type Breakpoint, Button, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { type Breakpoint, Button, Form, Input, InputNumber, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { remittanceKeys } from '../../query/query-keys';
 import { useFailureToast } from '../../query/use-failure-toast';
@@ -12,6 +12,7 @@ import { FAILED_TO_GET_REMITTANCE_EXCEPTIONS, remittancesApi } from './remittanc
 
 const PAGE = 25;
 const WIDE: Breakpoint[] = ['md'];
+type Outcome = 'Exception' | 'ShortPaid';
 type Dialog = { kind: 'reassign' | 'dismiss'; line: RemittanceLine } | null;
 
 const numbers = (l: RemittanceLine) =>
@@ -29,19 +30,36 @@ const numbers = (l: RemittanceLine) =>
  * resolved meanwhile, the invoice cannot take the payment) is shown by useWrite's failure notice.
  */
 export function ExceptionsQueue() {
+  const [outcome, setOutcome] = useState<Outcome>('Exception');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useQuery({
-    queryKey: remittanceKeys.exceptionsPage(page),
-    queryFn: () => remittancesApi.exceptions(page, PAGE),
+    queryKey: remittanceKeys.exceptionsPage(outcome, page),
+    queryFn: () => remittancesApi.exceptions(outcome, page, PAGE),
   });
   useFailureToast(list.isError, FAILED_TO_GET_REMITTANCE_EXCEPTIONS);
   const write = useWrite([remittanceKeys.all]);
   return (
     <>
-      <p role="status" aria-live="polite">
-        {list.data ? `${list.data.total} exceptions` : ''}
-      </p>
+      <Space wrap align="center" style={{ marginBottom: 12 }}>
+        <Segmented<Outcome>
+          aria-label="Lines"
+          value={outcome}
+          onChange={(v) => {
+            setOutcome(v);
+            setPage(1);
+          }}
+          options={[
+            { value: 'Exception', label: 'Exceptions' },
+            { value: 'ShortPaid', label: 'Short-paid' },
+          ]}
+        />
+        <span role="status" aria-live="polite">
+          {list.data
+            ? `${list.data.total} ${outcome === 'Exception' ? 'exceptions' : 'short-paid lines'}`
+            : ''}
+        </span>
+      </Space>
       <DataTable<RemittanceLine>
         label="Remittance exceptions"
         rowKey="id"
@@ -66,7 +84,14 @@ export function ExceptionsQueue() {
             width: 110,
             render: (_, l) => (l.paidCents === null ? 'Unreadable' : <Money cents={l.paidCents} />),
           },
-          { key: 'reason', title: 'Reason', dataIndex: 'reason' },
+          outcome === 'Exception'
+            ? { key: 'reason', title: 'Reason', dataIndex: 'reason' }
+            : {
+                key: 'short',
+                title: 'Short by',
+                width: 110,
+                render: (_, l) => <Money cents={l.shortCents} />,
+              },
           {
             key: 'invoice',
             title: 'Suggested invoice',
@@ -90,34 +115,35 @@ export function ExceptionsQueue() {
           {
             key: 'actions',
             title: 'Actions',
-            render: (_, l) => (
-              <Space wrap size={4}>
-                {l.invoiceId ? (
+            render: (_, l) =>
+              l.outcome !== 'Exception' ? null : (
+                <Space wrap size={4}>
+                  {l.invoiceId ? (
+                    <Button
+                      size="small"
+                      type="primary"
+                      aria-label={`Confirm line ${l.lineNo} of import ${l.importId}`}
+                      onClick={() => void write(() => remittancesApi.confirm(l.id), 'Funded')}
+                    >
+                      Confirm
+                    </Button>
+                  ) : null}
                   <Button
                     size="small"
-                    type="primary"
-                    aria-label={`Confirm line ${l.lineNo} of import ${l.importId}`}
-                    onClick={() => void write(() => remittancesApi.confirm(l.id), 'Funded')}
+                    aria-label={`Reassign line ${l.lineNo} of import ${l.importId}`}
+                    onClick={() => setDialog({ kind: 'reassign', line: l })}
                   >
-                    Confirm
+                    Reassign
                   </Button>
-                ) : null}
-                <Button
-                  size="small"
-                  aria-label={`Reassign line ${l.lineNo} of import ${l.importId}`}
-                  onClick={() => setDialog({ kind: 'reassign', line: l })}
-                >
-                  Reassign
-                </Button>
-                <Button
-                  size="small"
-                  aria-label={`Dismiss line ${l.lineNo} of import ${l.importId}`}
-                  onClick={() => setDialog({ kind: 'dismiss', line: l })}
-                >
-                  Dismiss
-                </Button>
-              </Space>
-            ),
+                  <Button
+                    size="small"
+                    aria-label={`Dismiss line ${l.lineNo} of import ${l.importId}`}
+                    onClick={() => setDialog({ kind: 'dismiss', line: l })}
+                  >
+                    Dismiss
+                  </Button>
+                </Space>
+              ),
           },
         ]}
       />

@@ -22,8 +22,8 @@ export const remittancesApi = {
     http.post<RemittanceImport>(`Remittances/${id}/start`, { mapping }),
   get: (id: number) => http.get<RemittanceImport>(`Remittances/${id}`),
   list: () => http.get<RemittanceImport[]>('Remittances'),
-  exceptions: (page: number, pageSize: number) =>
-    http.get<RemittanceExceptionsPage>('RemittanceExceptions', { query: { page, pageSize } }),
+  exceptions: (outcome: 'Exception' | 'ShortPaid', page: number, pageSize: number) =>
+    http.get<RemittanceExceptionsPage>('RemittanceExceptions', { query: { outcome, page, pageSize } }),
   confirm: (lineId: number) => http.post<RemittanceLine>(`RemittanceLines/${lineId}/confirm`, {}),
   reassign: (lineId: number, invoiceId: number) =>
     http.post<RemittanceLine>(`RemittanceLines/${lineId}/reassign`, { invoiceId }),
