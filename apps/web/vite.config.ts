@@ -43,6 +43,8 @@ function themeVarsInHtml(): Plugin {
  * boxes, a select's spinner): the extraction renders these only, as a component outside the app may carry
  * styles that do not compile (Tour's).
  */
+const NOT_DRAWN = new Set(['ConfigProvider', 'Grid']);
+
 function antdComponentsUsed(antd: Record<string, unknown>): string[] {
   const names = new Set(['message', 'notification', 'Empty', 'Pagination', 'Checkbox', 'Spin', 'Popover']);
   const source = fileURLToPath(new URL('./src', import.meta.url));
@@ -53,9 +55,9 @@ function antdComponentsUsed(antd: Record<string, unknown>): string[] {
     )) {
       for (const part of m[1].split(',')) {
         const name = part.trim().replace(/^type\s+/, '');
-        if (/^[A-Z]/.test(name) && name !== 'ConfigProvider' && typeof antd[name] === 'function')
-          names.add(name);
-        else if (/^[A-Z]/.test(name) && typeof antd[name] === 'object' && antd[name] && name !== 'Grid')
+        const value = antd[name];
+        // Components (functions, or objects like Form and Grid's hooks); not the provider nor Grid itself.
+        if (/^[A-Z]/.test(name) && !NOT_DRAWN.has(name) && value && typeof value !== 'string')
           names.add(name);
       }
     }
