@@ -267,7 +267,7 @@ describe('hostile files on every upload route: 4xx naming the field, the server 
     });
     expect(preview.statusCode).toBe(400);
     expect(preview.json().errors.File).toEqual([
-      'Line 22 of the CSV file has 2,002 columns: a DMS export may have at most 1,000',
+      'Line 22 of the CSV file has 2,002 columns: an export may have at most 1,000',
     ]);
   });
 

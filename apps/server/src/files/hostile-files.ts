@@ -373,7 +373,7 @@ export const HOSTILE_FILES: readonly HostileFile[] = [
     'XLSX with a value in column XFD',
     'wide-row.xlsx',
     xlsxWideRow,
-    /column XFD: a DMS export may have at most 1,000 columns/,
+    /column XFD: an export may have at most 1,000 columns/,
   ),
   spreadsheet(
     'XLSX zip bomb, 1 GiB of shared string in 1 MB',
@@ -426,7 +426,7 @@ export const HOSTILE_FILES: readonly HostileFile[] = [
     fileName: 'columns.csv',
     type: 'text/csv',
     make: () => csvManyColumns(),
-    dms: /100,000 columns: a DMS export may have at most 1,000/,
+    dms: /100,000 columns: an export may have at most 1,000/,
     image: NOT_AN_IMAGE,
   },
   picture('PNG claiming 100000 x 100000', 'flood.png', 'image/png', () => pngClaiming(100_000, 100_000)),

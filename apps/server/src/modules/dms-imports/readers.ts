@@ -90,7 +90,7 @@ async function* csvRows(files: FileStore, filePath: string): AsyncGenerator<File
     }>) {
       if (record.length > TABLE_MAX_COLUMNS)
         throw new FileContentError(
-          `Line ${info.lines} of the CSV file has ${record.length.toLocaleString('en-US')} columns: a DMS export may have at most ${TABLE_MAX_COLUMNS.toLocaleString('en-US')}`,
+          `Line ${info.lines} of the CSV file has ${record.length.toLocaleString('en-US')} columns: an export may have at most ${TABLE_MAX_COLUMNS.toLocaleString('en-US')}`,
         );
       if (blank(record)) continue;
       yield { rowNumber: info.lines, cells: record };

@@ -6,7 +6,7 @@ import type { DmsFormat } from './readers.js';
 
 /** The answers to a file that cannot be imported (400 on `File`). */
 export const UPLOAD_TEXTS = {
-  missing: 'Attach the DMS export as File (a CSV or XLSX file)',
+  missing: 'Attach the export as File (a CSV or XLSX file)',
   empty: 'The file is empty',
   tooLarge: `The file is larger than ${DMS_MAX_FILE_BYTES / 1024 / 1024} MB`,
   binary: 'The file is not a CSV or XLSX export: it holds binary data',

@@ -313,7 +313,7 @@ export async function* xlsxRows(file: string): AsyncGenerator<FileRow> {
       if (text !== '') {
         if (cell.col >= TABLE_MAX_COLUMNS)
           throw new XlsxError(
-            `The XLSX workbook has a value in column ${columnName(cell.col)}: a DMS export may have at most ${count(TABLE_MAX_COLUMNS)} columns`,
+            `The XLSX workbook has a value in column ${columnName(cell.col)}: an export may have at most ${count(TABLE_MAX_COLUMNS)} columns`,
           );
         while (row.cells.length < cell.col) row.cells.push('');
         row.cells[cell.col] = text;
