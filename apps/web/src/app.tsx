@@ -6,9 +6,11 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthNavigator } from './api/auth';
 import { messageApi } from './api/notices';
+import { startSessionRead } from './api/use-session';
 import { router } from './router';
 import { takeUpdateNotice, UPDATED_NOTICE } from './shell/chunk-reload';
 import { theme } from './theme';
+import { useShellPartsReady } from './ui/shell-parts';
 import { ThemeVars } from './ui/theme-vars';
 
 // A 401 anywhere navigates through the router (no full reload).
@@ -16,19 +18,35 @@ setAuthNavigator((path) => {
   void router.navigate(path, { replace: true });
 });
 
+// A screen of the shell: the session's start-up reads begin now, beside the shell's code (use-session.ts). Not
+// for sign-in, the customers' pages and the phone requests window, which do not show the shell.
+if (
+  !/^\/(login|logout|sign-approval|sign-initiate|customer-opt-in|phone-requests)(\/|$)/.test(
+    window.location.pathname,
+  )
+)
+  startSessionRead();
+
 // The page was reloaded because a deploy removed a script of the build it ran (shell/chunk-reload.ts).
 if (takeUpdateNotice()) void messageApi().info(UPDATED_NOTICE, 5);
 
-// The toasts' host (antd message and notification) loads beside the first screen, not before it.
+// The toasts' host (antd message and notification) loads after the first screen (ui/shell-parts.ts), not before
+// it; a toast raised before is shown once it is here (api/notices.ts queues it).
 const MessageHost = lazy(() => import('./shell/message-host').then((m) => ({ default: m.MessageHost })));
+
+function DeferredMessageHost() {
+  return useShellPartsReady() ? (
+    <Suspense fallback={null}>
+      <MessageHost />
+    </Suspense>
+  ) : null;
+}
 
 export function AppRoot() {
   return (
     <ConfigProvider theme={theme}>
       <ThemeVars />
-      <Suspense fallback={null}>
-        <MessageHost />
-      </Suspense>
+      <DeferredMessageHost />
       <RouterProvider router={router} />
     </ConfigProvider>
   );

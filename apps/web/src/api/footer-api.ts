@@ -16,9 +16,11 @@ const absentOn404 = async <T>(load: () => Promise<T>): Promise<T | null> => {
   }
 };
 
-export function useParkedItems() {
+/** The parked lines; `enabled` false waits (the footer, until the first screen is drawn: ui/shell-parts.ts). */
+export function useParkedItems(enabled = true) {
   return useQuery({
     queryKey: conversationKeys.parked,
+    enabled,
     queryFn: () =>
       absentOn404(async () => {
         const page = await http.get<ODataPage<ParkedItem>>('ParkedItemsOdata');
@@ -28,9 +30,11 @@ export function useParkedItems() {
   });
 }
 
-export function useAlerts() {
+/** The user's alerts; `enabled` as for useParkedItems. */
+export function useAlerts(enabled = true) {
   return useQuery({
     queryKey: conversationKeys.alerts,
+    enabled,
     queryFn: () => absentOn404(() => http.get<Alert[]>('self/alerts')),
     retry: false,
   });

@@ -9,6 +9,7 @@ import {
   STARTUP_LOAD_FAILED,
 } from '@glass/domain/messages/session';
 import { useQuery } from '@tanstack/react-query';
+import { getToken } from './auth-token';
 import { ApiError } from './http';
 import { toastError } from './notices';
 import { sessionKeys } from '../query/query-keys';
@@ -115,21 +116,32 @@ export async function loadSessionState(): Promise<SessionState> {
   return state;
 }
 
+const sessionQuery = {
+  queryKey: SESSION_KEY,
+  queryFn: () =>
+    readSessionCache<SessionState>() ??
+    // Offline (an installer in a dead zone), the last session read starts the app; online it is read again.
+    (navigator.onLine ? null : readSessionCache<SessionState>(Date.now(), true)) ??
+    loadSessionState(),
+  // Also offline: the cache answers, or the reads fail as they would (never a paused, empty shell).
+  networkMode: 'always',
+  staleTime: SESSION_CACHE_TTL_MS,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: false,
+} as const;
+
 /** Session data from the 5-minute local cache if present, otherwise fetched and then cached (spec 1 §4). */
 export function useSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () =>
-      readSessionCache<SessionState>() ??
-      // Offline (an installer in a dead zone), the last session read starts the app; online it is read again.
-      (navigator.onLine ? null : readSessionCache<SessionState>(Date.now(), true)) ??
-      loadSessionState(),
-    // Also offline: the cache answers, or the reads fail as they would (never a paused, empty shell).
-    networkMode: 'always',
-    staleTime: SESSION_CACHE_TTL_MS,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(sessionQuery);
+}
+
+/**
+ * Starts the session's start-up reads as the app loads (app.tsx), when signed in: the shell's code is a chunk
+ * of its own, and waiting for it cost a phone's slow network a round trip or two before anything showed
+ * (issue #34). The shell's useSession takes the read in flight.
+ */
+export function startSessionRead(): void {
+  if (getToken()) void queryClient.prefetchQuery(sessionQuery);
 }
 
 /** The loaded session, or an empty one while loading; screens under the shell read this. */

@@ -33,6 +33,17 @@ describe('reloading to the new build after a deploy', () => {
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
   });
 
+  it('does not reload offline: the chunk failed for want of a network, not because a deploy removed it', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { reloadToNewVersion } = await load();
+      expect(reloadToNewVersion(Date.parse('2026-03-02T15:00:00Z'))).toBe(false);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('reloads once, then, if the failure comes back within a minute, leaves it to the error screen', async () => {
     const t0 = Date.parse('2026-03-02T15:00:00Z');
     const first = await load();

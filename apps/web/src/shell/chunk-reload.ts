@@ -46,10 +46,13 @@ export function mayReloadToNewVersion(now = Date.now()): boolean {
 
 /**
  * Reloads the page to the new build, once: false (and nothing happens) when a reload for this reason
- * happened less than a minute ago, or when the tab cannot remember one (no sessionStorage).
+ * happened less than a minute ago, when the tab cannot remember one (no sessionStorage), or offline.
  */
 export function reloadToNewVersion(now = Date.now()): boolean {
   if (reloading) return true;
+  // Offline a chunk fails because there is no network, not because a deploy removed it: a reload would only
+  // lose the screen (an installer's day in a dead zone); the import's own fallback or error screen stays.
+  if (navigator.onLine === false) return false;
   if (!mayReloadToNewVersion(now)) return false;
   try {
     sessionStorage.setItem(RELOADED_AT, String(now));

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAlerts, useParkedItems } from '../api/footer-api';
 import { setPendingAlertCount } from './document-title';
 import { useShell } from './shell-context';
+import { useShellPartsReady } from '../ui/shell-parts';
 
 // The footer's messaging parts (popovers, badges, the socket.io client) load after the first paint.
 const ParkedItems = lazy(() =>
@@ -20,16 +21,13 @@ const RealtimeBridge = lazy(() =>
 /** Footer: parked lines, real-time status and the alert button; a slot whose route answers 404 shows nothing. */
 export function FooterBar() {
   const shell = useShell();
-  const parked = useParkedItems();
-  const alerts = useAlerts();
-  const [painted, setPainted] = useState(false);
+  // The footer's reads, its code and the real-time client start once the first screen is on the page (and the
+  // screen's own first read is drawn, when it holds them: ui/shell-parts.ts).
+  const painted = useShellPartsReady();
+  const parked = useParkedItems(painted);
+  const alerts = useAlerts(painted);
   // The "(N)" title prefix is set by the lazily loaded alert button (spec 1 §4 rules live in the domain).
   useEffect(() => () => setPendingAlertCount(0), []);
-  // The real-time client starts once the first screen is on the page.
-  useEffect(() => {
-    const id = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
-    return () => cancelAnimationFrame(id);
-  }, []);
 
   return (
     <footer className="app-footer">

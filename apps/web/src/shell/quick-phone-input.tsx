@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { inlineError, toastError } from '../api/notices';
 import { searchApi } from '../api/search-api';
 import { useShell } from './shell-context';
+import { useShellPartsReady } from '../ui/shell-parts';
 
 const PhoneField = lazy(() => import('./top-bar-fields').then((m) => ({ default: m.PhoneField })));
 
@@ -22,6 +23,8 @@ export function QuickPhoneInput({ width = 150 }: { width?: number | string }) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // antd's Input (and the top bar's Select beside it) load once the first screen is drawn (ui/shell-parts.ts).
+  const ready = useShellPartsReady();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -52,15 +55,15 @@ export function QuickPhoneInput({ width = 150 }: { width?: number | string }) {
     }
   };
 
+  const standin = (
+    <span className="top-bar-field-standin is-placeholder" style={{ width }}>
+      Phone
+    </span>
+  );
+  if (!ready) return standin;
   return (
-    // antd's Input, loaded beside the first screen (top-bar-fields.tsx); a same-size box until then.
-    <Suspense
-      fallback={
-        <span className="top-bar-field-standin is-placeholder" style={{ width }}>
-          Phone
-        </span>
-      }
-    >
+    // antd's Input, loaded after the first screen (top-bar-fields.tsx); a same-size box until then.
+    <Suspense fallback={standin}>
       <PhoneField
         label={PHONE_INPUT_TEXT.label}
         value={value}

@@ -6,6 +6,18 @@ import { fieldApi } from './field-api';
 const EARLY_READ_MS = 15000;
 
 let early: { at: number; day: Promise<InstallerDay> } | null = null;
+let releaseShellParts: (() => void) | null = null;
+
+/** The hold on the shell's secondary parts taken when the app opened on this page (routes.tsx). */
+export function setShellPartsRelease(release: () => void): void {
+  releaseShellParts = release;
+}
+
+/** The day (or its failure) is on the screen: the shell's secondary parts may load now. */
+export function dayDrawn(): void {
+  releaseShellParts?.();
+  releaseShellParts = null;
+}
 
 /**
  * Opening the app on /my-appointments starts today's read with the app (routes.tsx), beside the shell's start-up

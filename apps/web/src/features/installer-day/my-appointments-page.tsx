@@ -3,7 +3,7 @@ import { appointmentStatusLabel } from '@glass/domain/enums';
 import { allowedNextStatuses } from '@glass/domain/rules/appointment-status';
 import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, List, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useFailureToast } from '../../query/use-failure-toast';
@@ -14,6 +14,7 @@ import { LoadState, ScreenFrame } from '../../ui/screen-frame';
 import { onRealtimeChange } from '../messaging';
 import { FAILED_TO_LIST_MY_APPOINTMENTS } from './field-api';
 import { loadMyDay } from './day-store';
+import { dayDrawn } from './early-day';
 import { useSessionState } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
 import { RoutePanel } from './lazy-parts';
@@ -42,6 +43,13 @@ export function MyAppointmentsPage() {
     enabled: userId !== undefined,
   });
   useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
+  // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts).
+  const settled = !day.isPending;
+  useEffect(() => {
+    if (!settled) return;
+    const id = requestAnimationFrame(() => setTimeout(dayDrawn, 0));
+    return () => cancelAnimationFrame(id);
+  }, [settled]);
   const entries = useOutbox();
   const [online, setOnline] = useState(() => navigator.onLine);
 
@@ -107,11 +115,11 @@ export function MyAppointmentsPage() {
             onChange={(v) => setDate(v || undefined)}
             allowClear={false}
           />
-          {!online && <Typography.Text type="warning">Offline: updates wait on this phone</Typography.Text>}
+          {!online && <span className="gs-text-warning">Offline: updates wait on this phone</span>}
           {online && offlineReady && data && !data.keptAt && (
-            <Typography.Text type="secondary" data-testid="offline-ready">
+            <span className="gs-text-secondary" data-testid="offline-ready">
               Ready offline
-            </Typography.Text>
+            </span>
           )}
         </Space>
         {data?.keptAt && (
@@ -133,16 +141,15 @@ export function MyAppointmentsPage() {
                   : `${pending.length} updates waiting to be sent`
               }
               description={
-                <List
-                  size="small"
-                  dataSource={pending}
-                  renderItem={(e) => (
-                    <List.Item>
+                // A plain list: antd's List brings its pagination and Select to the first screen.
+                <ul className="gs-plain-list">
+                  {pending.map((e) => (
+                    <li key={e.key}>
                       {e.label} · {formatDateTime(e.createdAt)}
                       {e.files.length ? ` · ${e.files.length} photo(s)` : ''}
-                    </List.Item>
-                  )}
-                />
+                    </li>
+                  ))}
+                </ul>
               }
               action={
                 online ? (

@@ -1,10 +1,10 @@
 import { lazy, type ReactNode } from 'react';
 import { onSessionEnd } from '../../api/auth';
-import { startEarlyDay } from './early-day';
+import { holdShellParts } from '../../ui/shell-parts';
+import { startEarlyDay, setShellPartsRelease } from './early-day';
 
-const MyAppointmentsPage = lazy(() =>
-  import('./my-appointments-page').then((m) => ({ default: m.MyAppointmentsPage })),
-);
+const loadPage = () => import('./my-appointments-page');
+const MyAppointmentsPage = lazy(() => loadPage().then((m) => ({ default: m.MyAppointmentsPage })));
 
 // Signing out (or a session ending) removes the day kept on the phone: customers' addresses and phones stay only
 // with the installer who read them. The queued updates stay: they are sent under their author only (outbox.ts).
@@ -12,8 +12,13 @@ onSessionEnd(() => {
   void import('./day-store').then((m) => m.dayStore.clear()).catch(() => undefined);
 });
 
-// The installer's phone opens the app on this page: today's read starts now, beside the shell's start-up reads.
-if (window.location.pathname === '/my-appointments') startEarlyDay();
+// The installer's phone opens the app on this page: today's read and the page's code start now, beside the
+// shell's start-up reads, and the shell's secondary parts wait until the day is drawn (ui/shell-parts.ts).
+if (window.location.pathname === '/my-appointments') {
+  setShellPartsRelease(holdShellParts());
+  startEarlyDay();
+  void loadPage().catch(() => undefined);
+}
 
 /** /my-appointments: the installer's day (phone first), its route and the offline outbox. */
 export const installerDayRouteElements: { path: string; element: ReactNode }[] = [

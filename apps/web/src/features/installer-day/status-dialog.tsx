@@ -1,7 +1,7 @@
 import { AppointmentStatus, appointmentStatusLabel } from '@glass/domain/enums';
 import type { InstallerStop } from '@glass/domain/contracts';
 import { statusNeedsNote } from '@glass/domain/rules/appointment-status';
-import { Alert, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useLookupOptions } from '../../resources/resource-api';
 import { outbox } from './outbox';
@@ -137,7 +137,7 @@ export function StatusDialog({
             </Button>
             {files.length > 0 && (
               <>
-                <Typography.Text>{files.length === 1 ? '1 photo' : `${files.length} photos`}</Typography.Text>
+                <span>{files.length === 1 ? '1 photo' : `${files.length} photos`}</span>
                 <Button type="link" onClick={() => setFiles([])}>
                   Remove photos
                 </Button>

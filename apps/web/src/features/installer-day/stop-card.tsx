@@ -1,8 +1,47 @@
 import type { InstallerStop } from '@glass/domain/contracts';
 import { appointmentStatusLabel } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
-import { Button, Card, Space, Tag, Typography } from 'antd';
-import { PhoneLink } from '../phone';
+import { Button, Card, Space, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useShellPartsReady } from '../../ui/shell-parts';
+
+// The phone link (libphonenumber's formatter, about 26 KB, and the phone bridge) loads once the day is drawn; a
+// North American number reads the same before and after, and a tap on it meanwhile dials through tel:. Offline
+// before it was ever loaded, the plain link stays.
+const PhoneLink = lazy(() =>
+  import('../phone').then(
+    (m) => ({ default: m.PhoneLink }),
+    () => ({ default: PlainPhoneLink }),
+  ),
+);
+
+function plainPhone(phone: string): { shown: string; dial: string } {
+  const digits = phone.replace(/\D/g, '');
+  const nanp = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (nanp.length !== 10) return { shown: phone, dial: digits };
+  return { shown: `(${nanp.slice(0, 3)}) ${nanp.slice(3, 6)}-${nanp.slice(6)}`, dial: `+1${nanp}` };
+}
+
+function PlainPhoneLink({ phone }: { phone?: string | null }) {
+  if (!phone) return null;
+  const plain = plainPhone(phone);
+  return (
+    <a href={`tel:${plain.dial}`} aria-label={`Call ${plain.shown}`} className="gs-phone">
+      {plain.shown}
+    </a>
+  );
+}
+
+function StopPhone({ phone, facilityId }: { phone: string; facilityId: number | null }) {
+  const ready = useShellPartsReady();
+  const standin = <PlainPhoneLink phone={phone} />;
+  if (!ready) return standin;
+  return (
+    <Suspense fallback={standin}>
+      <PhoneLink phone={phone} facilityId={facilityId} />
+    </Suspense>
+  );
+}
 
 // The theme's four status tints (styles.css): antd's preset hues fall under 4.5:1 on their own tint.
 const STATUS_COLOR: Record<number, string> = {
@@ -60,10 +99,10 @@ export function StopCard({
           {waiting > 0 && <Tag color="warning">Waiting to send</Tag>}
         </Space>
       }
-      extra={<Typography.Text type="secondary">#{stop.invoiceId}</Typography.Text>}
+      extra={<span className="gs-text-secondary">#{stop.invoiceId}</span>}
     >
       <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-        {stop.customerName && <Typography.Text strong>{stop.customerName}</Typography.Text>}
+        {stop.customerName && <strong>{stop.customerName}</strong>}
         {nav.where && (
           <span>
             {nav.where}{' '}
@@ -79,7 +118,7 @@ export function StopCard({
         {stop.phones.length > 0 && (
           <Space wrap>
             {stop.phones.map((p) => (
-              <PhoneLink key={p.phone} phone={p.phone} facilityId={stop.facilityId} />
+              <StopPhone key={p.phone} phone={p.phone} facilityId={stop.facilityId} />
             ))}
           </Space>
         )}

@@ -26,7 +26,8 @@ const fake = vi.hoisted(() => {
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 
 const { setToken } = await import('../../api/auth-token');
-const { onRealtimeChange, startRealtime } = await import('./realtime');
+const { startRealtime } = await import('./realtime');
+const { onRealtimeChange } = await import('./realtime-bus');
 
 describe('onRealtimeChange', () => {
   let stopRealtime: (() => void) | undefined;

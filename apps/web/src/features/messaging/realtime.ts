@@ -7,57 +7,10 @@ import {
 } from '@glass/domain/constants';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from '../../api/auth-token';
+import { connectListeners, eventListeners, setRealtimeSocket } from './realtime-bus';
 import { setConnectionStatus } from './realtime-status';
 
 export const NEW_ALERT_EVENT = 'NewAlert';
-
-type EventListener = (payload: unknown) => void;
-const eventListeners = new Map<string, Set<EventListener>>();
-
-/**
- * Listens to another real-time event of the one connection (the progress of a DMS import the user started);
- * returns the function that stops listening.
- */
-export function onRealtimeEvent(event: string, listener: EventListener): () => void {
-  let set = eventListeners.get(event);
-  if (!set) eventListeners.set(event, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
-type ConnectListener = () => void;
-const connectListeners = new Set<ConnectListener>();
-let current: Socket | null = null;
-
-/**
- * Runs `listener` each time the connection is (re)established, so a screen can re-join its rooms and read
- * again what it may have missed; returns the function that stops listening.
- */
-export function onRealtimeConnect(listener: ConnectListener): () => void {
-  connectListeners.add(listener);
-  return () => connectListeners.delete(listener);
-}
-
-/**
- * Runs `refresh` when any of `events` arrives and each time the connection is (re)established: an event sent
- * while the connection was still being made (a screen opened just before its socket joined) or down is
- * otherwise lost, and the screen would show stale figures until the next one. Returns the function that
- * stops listening. For screens that reread on a change rather than apply the event's payload.
- */
-export function onRealtimeChange(events: readonly string[], refresh: () => void): () => void {
-  const stops = [...events.map((event) => onRealtimeEvent(event, refresh)), onRealtimeConnect(refresh)];
-  return () => {
-    for (const stop of stops) stop();
-  };
-}
-
-/** Sends an event on the connection when it is up (with an acknowledgement callback); false when it is not. */
-export function emitRealtime(event: string, payload: unknown, ack?: (answer: unknown) => void): boolean {
-  if (!current?.connected) return false;
-  if (ack) current.emit(event, payload, ack);
-  else current.emit(event, payload);
-  return true;
-}
 
 /**
  * The real-time client (spec 1 §4): a connection attempt times out after 30 s; after a loss it
@@ -94,7 +47,7 @@ export function startRealtime(onAlert: (alert: Alert) => void): () => void {
       timeout: REALTIME_TIMEOUT_MS,
     });
     socket = next;
-    current = next;
+    setRealtimeSocket(next);
     next.on('connect', () => {
       attempt = 0;
       setConnectionStatus('connected');
@@ -147,7 +100,7 @@ export function startRealtime(onAlert: (alert: Alert) => void): () => void {
     if (retry) clearTimeout(retry);
     socket?.removeAllListeners();
     socket?.disconnect();
-    if (current === socket) current = null;
+    setRealtimeSocket(null, socket);
     setConnectionStatus('disconnected');
   };
 }

@@ -9,7 +9,7 @@ import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { toastInfo } from '../../api/notices';
 import { useSessionState } from '../../api/use-session';
-import { emitRealtime, onRealtimeConnect, onRealtimeEvent } from './realtime';
+import { emitRealtime, onRealtimeConnect, onRealtimeEvent } from './realtime-bus';
 
 /**
  * Follows one record live (contracts/record-live.ts): while the page is open the socket watches the record, and
