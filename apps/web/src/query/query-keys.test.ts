@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentKeys,
   auditKeys,
+  claimKeys,
   conversationKeys,
   invoiceKeys,
   resourceKeys,
@@ -25,6 +26,8 @@ describe('query keys', () => {
       invoiceKeys.vinHistory(7),
       invoiceKeys.part(7, 'pdfs'),
       invoiceKeys.history(7, true),
+      // Its claim submissions: submit, unsubmit, finalize and unfinalize send or withdraw them.
+      claimKeys.invoice(7),
     ])
       expect(startsWith(key, invoiceKeys.detail(7))).toBe(true);
     expect(startsWith(invoiceKeys.detail(7), invoiceKeys.lists)).toBe(false);
@@ -44,6 +47,12 @@ describe('query keys', () => {
       serviceVehicleKeys.pipeline('quoted', 10, '', true, true),
     ])
       expect(startsWith(key, serviceVehicleKeys.mine)).toBe(true);
+  });
+
+  it('keep the claim queue and its counts under the claims root, an invoice’s submissions under the invoice', () => {
+    for (const key of [claimKeys.queue('{}'), claimKeys.counts('{}')])
+      expect(startsWith(key, claimKeys.all)).toBe(true);
+    expect(startsWith(claimKeys.invoice(7), claimKeys.all)).toBe(false);
   });
 
   it('put each page, route and pick list under the root its writes refresh', () => {

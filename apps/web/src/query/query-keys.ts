@@ -223,10 +223,14 @@ export const loanerKeys = {
   fleet: (facilityId?: number) => ['loaners', 'fleet', facilityId ?? 0] as const,
 };
 
-/** Claim submissions (features/claims): an invoice's submissions, the work queue and its counts. */
+/**
+ * Claim submissions (features/claims): the work queue and its counts under `all`; an invoice's submissions under
+ * the invoice's detail, so its submit, unsubmit, finalize and unfinalize (which send or withdraw a claim) and the
+ * /finalizing batch refresh them with the rest of the invoice.
+ */
 export const claimKeys = {
   all: ['claims'] as const,
-  invoice: (invoiceId: number) => ['claims', 'invoice', invoiceId] as const,
+  invoice: (invoiceId: number) => [...invoice(invoiceId), 'claims'] as const,
   queue: (filter: string) => ['claims', 'queue', filter] as const,
   counts: (filter: string) => ['claims', 'counts', filter] as const,
 };

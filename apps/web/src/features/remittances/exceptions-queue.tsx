@@ -1,10 +1,10 @@
 import type { RemittanceLine } from '@glass/domain/contracts/remittances';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Breakpoint, Button, Form, Input, InputNumber, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
-import { remittanceKeys } from '../../query/query-keys';
+import { claimKeys, invoiceKeys, remittanceKeys } from '../../query/query-keys';
 import { useFailureToast } from '../../query/use-failure-toast';
-import { useWrite } from '../../query/use-write';
+import { refreshKeys, useWrite } from '../../query/use-write';
 import { AppLink } from '../../ui/app-link';
 import { DataTable } from '../../ui/data-table';
 import { Money } from '../../ui/money';
@@ -39,6 +39,14 @@ export function ExceptionsQueue() {
   });
   useFailureToast(list.isError, FAILED_TO_GET_REMITTANCE_EXCEPTIONS);
   const write = useWrite([remittanceKeys.all]);
+  const queryClient = useQueryClient();
+  // A funding changes the invoice (funded, its transaction) and its claim (Paid or Short-paid) too.
+  const fund = async (invoiceId: number | null, call: () => Promise<unknown>) => {
+    const ok = await write(call, 'Funded');
+    if (ok && invoiceId !== null)
+      await refreshKeys(queryClient, [invoiceKeys.detail(invoiceId), claimKeys.all]);
+    return ok;
+  };
   return (
     <>
       <Space wrap align="center" style={{ marginBottom: 12 }}>
@@ -123,7 +131,7 @@ export function ExceptionsQueue() {
                       size="small"
                       type="primary"
                       aria-label={`Confirm line ${l.lineNo} of import ${l.importId}`}
-                      onClick={() => void write(() => remittancesApi.confirm(l.id), 'Funded')}
+                      onClick={() => void fund(l.invoiceId, () => remittancesApi.confirm(l.id))}
                     >
                       Confirm
                     </Button>
@@ -151,7 +159,7 @@ export function ExceptionsQueue() {
         <ReassignDialog
           line={dialog.line}
           onCancel={() => setDialog(null)}
-          onSave={(invoiceId) => write(() => remittancesApi.reassign(dialog.line.id, invoiceId), 'Funded')}
+          onSave={(invoiceId) => fund(invoiceId, () => remittancesApi.reassign(dialog.line.id, invoiceId))}
         />
       ) : null}
       {dialog?.kind === 'dismiss' ? (

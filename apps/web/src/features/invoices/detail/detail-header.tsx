@@ -14,6 +14,8 @@ import { toastError } from '../../../api/notices';
 import { useSessionState } from '../../../api/use-session';
 import { NewConversationDrawer, ParkButton } from '../../messaging';
 import { useNarrow } from '../../../ui/use-narrow';
+import { claimKeys, invoiceKeys } from '../../../query/query-keys';
+import { useWrite } from '../../../query/use-write';
 import { useInvoiceWrite } from './detail-hooks';
 import { InvoiceDocumentActions } from './extra-sections';
 import { type InvoiceDetail, type InvoiceFlow, invoiceApi, money } from '../invoice-api';
@@ -85,7 +87,9 @@ export function DetailHeader({ invoice }: { invoice: InvoiceDetail }) {
   const { role, holder, lockedByOther, lockedByMe, mayWrite } = access;
   const closed = invoice.void || invoice.lost;
 
-  const flow = (action: InvoiceFlow) => write(() => invoiceApi.flow(id, action));
+  // Submit, unsubmit, finalize and unfinalize may send or withdraw the invoice's claim: the claim queue too.
+  const flowWrite = useWrite([invoiceKeys.detail(id), claimKeys.all]);
+  const flow = (action: InvoiceFlow) => flowWrite(() => invoiceApi.flow(id, action));
   const confirm = (title: string, onOk: () => Promise<unknown>) =>
     modal.confirm({ title, okText: 'Yes', cancelText: 'Cancel', onOk });
   const followUp = async () => {

@@ -1,7 +1,7 @@
 import { FAILED_TO_GET_INVOICES } from '@glass/domain/messages/invoices';
 import { Alert, Button, Checkbox, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import { invoiceKeys } from '../../../query/query-keys';
+import { claimKeys, invoiceKeys } from '../../../query/query-keys';
 import { useODataList } from '../../../query/use-odata-list';
 import { useRefreshingMutation } from '../../../query/use-write';
 import { useDocumentTitle } from '../../../shell/document-title';
@@ -76,8 +76,12 @@ export function FinalizingPage() {
       setResult(outcome);
       toggle(outcome.finalized, false);
     },
-    // Every invoice list, and the detail of each invoice finalized.
-    refresh: (outcome) => [invoiceKeys.lists, ...outcome.finalized.map((id) => invoiceKeys.detail(id))],
+    // Every invoice list, the detail of each invoice finalized, and the claim queue (finalizing sends claims).
+    refresh: (outcome) => [
+      invoiceKeys.lists,
+      claimKeys.all,
+      ...outcome.finalized.map((id) => invoiceKeys.detail(id)),
+    ],
   });
 
   const selectColumn: InvoiceColumn = {
