@@ -25,6 +25,8 @@ export const invoiceKeys = {
   finalizing: (filter: string | undefined) => [...invoiceLists, 'finalizing', filter ?? ''] as const,
   /** The detail; the invoice's own lists live under it, so refreshing the detail refreshes them too. */
   detail: invoice,
+  /** Every invoice read one by one (a job that funded many refreshes them all). */
+  details: ['invoice'] as const,
   part: (id: number, name: string) => [...invoice(id), name] as const,
   /** The invoice's history: every entry, or only the contact entries. */
   history: (id: number, contactsOnly: boolean) => [...invoice(id), 'history', contactsOnly] as const,

@@ -1,13 +1,14 @@
 import { REMITTANCE_IMPORT_PROGRESS_EVENT, type RemittanceImport } from '@glass/domain/contracts/remittances';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { remittanceKeys } from '../../query/query-keys';
+import { claimKeys, invoiceKeys, reconcileKeys, remittanceKeys } from '../../query/query-keys';
 import { onRealtimeEvent } from '../messaging';
 import { isActive, remittancesApi } from './remittances-api';
 
 /**
  * The progress the server pushes (RemittanceImportProgress, to the user who started the import): each message
- * replaces the import in the cache; a finished one refreshes the history and the exceptions queue.
+ * replaces the import in the cache; a finished one refreshes the history and the exceptions queue, and what
+ * its fundings changed: the invoices (lists and any invoice read before), reconcile and the claim queue.
  */
 export function useRemittanceEvents() {
   const queryClient = useQueryClient();
@@ -21,6 +22,12 @@ export function useRemittanceEvents() {
         if (!before || before.state !== imp.state) {
           void queryClient.invalidateQueries({ queryKey: remittanceKeys.history });
           void queryClient.invalidateQueries({ queryKey: remittanceKeys.exceptions });
+        }
+        if (before && isActive(before) && !isActive(imp)) {
+          void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists });
+          void queryClient.invalidateQueries({ queryKey: invoiceKeys.details });
+          void queryClient.invalidateQueries({ queryKey: reconcileKeys.all });
+          void queryClient.invalidateQueries({ queryKey: claimKeys.all });
         }
       }),
     [queryClient],
