@@ -11,7 +11,7 @@ import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness
 import type { App } from '../../app-type.js';
 import { hubOf } from '../../realtime/hub.js';
 import { connected, openSocket } from '../../realtime/test-helpers.js';
-import { moveClaim, submittedClaim, testClearingHouse } from '../invoices/claims/test-helpers.js';
+import { moveClaim, submittedClaim, testClearingHouse } from '../invoices/test-helpers.js';
 import { createSv } from '../service-vehicles/test-helpers.js';
 import { boardRoom, COALESCE_MS, Coalescer, MAX_WAIT_MS } from './board-events.js';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
-import { moveClaim, payClaim, submittedClaim, testClearingHouse } from '../invoices/claims/test-helpers.js';
+import { moveClaim, payClaim, submittedClaim, testClearingHouse } from '../invoices/test-helpers.js';
 import {
   cents,
   dayDiff,
