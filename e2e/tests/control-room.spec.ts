@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { apiAs, DEMO, expect, expectAccessible, screenTitle, signIn, test } from './fixtures';
+import { api, newInvoice } from './field-helpers';
+import { apiAs, apiLogin, DEMO, expect, expectAccessible, screenTitle, signIn, test } from './fixtures';
+
+/** Farmers Insurance: seeded with the clearing house Gulf States Glass Network, which takes claims at submit. */
+const FARMERS = 6;
 
 const count = (page: Page, priority: number) =>
   page.getByTestId(`cr-priority-${priority}`).locator('.cr-count');
@@ -114,6 +118,44 @@ test.describe('wall mode', () => {
     await expect(count(page, 1)).toHaveText(String(before + 1), { timeout: 2_000 });
     await api.put(`/api/ServiceVehicle/${sv.id}/void`);
   });
+});
+
+test("a claim rejected elsewhere appears among the day's rejections, without reload", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/control-room?facilityId=1');
+  await expect(page.getByTestId('cr-live')).toContainText('Live', { timeout: 20_000 });
+  const panel = page.getByRole('region', { name: 'Claims rejected today' });
+  await expect(panel).toBeVisible();
+  const before = Number(await page.getByTestId('cr-rejections-today').textContent());
+
+  // The billing office, elsewhere: an invoice insured by Farmers Insurance (its clearing house takes claims at
+  // submit) is submitted, and the clearing house's rejection recorded.
+  const call = await api(request);
+  const invoiceId = await newInvoice(call);
+  const token = await apiLogin(request, DEMO.admin);
+  const patch = await request.patch(`/api/Invoices/${invoiceId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { insuranceCompanyId: FARMERS },
+  });
+  expect(patch.status(), await patch.text()).toBe(200);
+  expect((await call('POST', `/api/Invoices/${invoiceId}/submit`, {})).status).toBe(200);
+  const subs = await call<{ id: number }[]>('GET', `/api/Invoices/${invoiceId}/claimSubmissions`);
+  const reject = await call('POST', `/api/claimSubmissions/${subs.body[0].id}/reject`, {
+    reasonCode: 'A7',
+    reasonText: 'Policy number not found',
+  });
+  expect(reject.status).toBe(200);
+
+  await expect(page.getByTestId('cr-rejections-today')).toHaveText(String(before + 1), { timeout: 5_000 });
+  const line = panel.getByTestId('cr-rejection').filter({ hasText: `Invoice ${invoiceId}` });
+  await expect(line).toContainText('A7 Policy number not found');
+  await expect(line).toContainText('Gulf States Glass Network');
+  await expect(line.getByRole('link', { name: `Invoice ${invoiceId}` })).toHaveAttribute(
+    'href',
+    `/invoices/${invoiceId}`,
+  );
 });
 
 test('the Control Room is accessible and fits 375 px', async ({ page }) => {

@@ -24,6 +24,29 @@ test.describe('Reports', () => {
     }
     // Charts are drawn from the tables (the chart chunk loads on this screen only).
     await expect(page.getByRole('img', { name: /^Chart of By facility/ })).toBeVisible();
+    // Receivables by insurer and clearing house (issue #35): the claim tables of the seeded submissions, each
+    // with its rows, chart and totals line.
+    await page.getByRole('tab', { name: 'Receivables' }).click();
+    for (const name of [
+      'Days to pay by insurance company',
+      'Short payments by insurance company',
+      'Claim rejections by reason',
+      'Claim rejections by clearing house',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+      const rows = page.getByRole('table', { name }).locator('tbody tr');
+      await expect(rows.nth(1)).toBeVisible();
+      await expect(rows.last()).toContainText('Total');
+      await expect(page.getByRole('img', { name: new RegExp(`^Chart of ${name}`) })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Export ${name} as CSV` })).toBeVisible();
+    }
+    await expect(page.getByRole('table', { name: 'Days to pay by insurance company' })).toContainText(
+      /\d+\.\d days/,
+    );
+    await expect(page.getByRole('table', { name: 'Claim rejections by reason' })).toContainText(/\d+\.\d %/);
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Sales' }).click();
+    await expect(page.getByRole('img', { name: /^Chart of By facility/ })).toBeVisible();
     await expect(page.locator('.rp-chart .recharts-bar-rectangle').first()).toBeVisible();
     await expectAccessible(page);
 
@@ -71,6 +94,25 @@ test.describe('Reports', () => {
     const xlsx = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export XLSX' }).click();
     expect((await xlsx).suggestedFilename()).toBe('sales-2026-01-01-2026-06-30.xlsx');
+  });
+
+  test('exports a claim table of the receivables as CSV', async ({ page }) => {
+    await page.goto('/reports?report=receivables');
+    const name = 'Claim rejections by clearing house';
+    const table = page.getByRole('table', { name });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const shownRows = await table.locator('tbody tr').count();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Export ${name} as CSV` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^receivables-rejections-by-clearing-house-.*\.csv$/);
+    const lines = fs
+      .readFileSync((await file.path()) as string, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Clearing house,Sent,Rejected,Rejection rate');
+    expect(lines.length - 1).toBe(shownRows);
+    expect(lines.at(-1)).toMatch(/^Total,\d+,\d+,[\d.]+$/);
   });
 
   test.describe('as a facility-bound manager', () => {

@@ -13,6 +13,8 @@ export const CONTROL_ROOM_CHANGED_EVENT = 'ControlRoomChanged';
 export const CONTROL_ROOM_WATCH_EVENT = 'ControlRoomWatch';
 /** How many alerts the board lists (the latest). */
 export const CONTROL_ROOM_ALERTS = 10;
+/** How many of the day's claim rejections the board lists (the latest; the count is of all). */
+export const CONTROL_ROOM_REJECTIONS = 20;
 
 export const controlRoomQuery = z.object({
   /** Default: the user's own facility. */
@@ -93,6 +95,22 @@ export const boardAlert = z.object({
 });
 export type BoardAlert = z.infer<typeof boardAlert>;
 
+/** A claim the clearing house rejected today (issue #35 item 5): what the billing office must fix and resend. */
+export const boardRejection = z.object({
+  /** The claim submission. */
+  id,
+  invoiceId: id,
+  clearingHouse: z.string(),
+  reasonCode: z.string().nullable(),
+  reasonText: z.string().nullable(),
+  /** When it was recorded as Rejected. */
+  at: timestamp,
+  /** Who recorded it (a person's name), else null with what did (`source`, e.g. 'remittance'). */
+  by: z.string().nullable(),
+  source: z.string().nullable(),
+});
+export type BoardRejection = z.infer<typeof boardRejection>;
+
 export const controlRoomBoard = z.object({
   facility: boardFacility.extend({ timeZone: z.string() }),
   /** The facilities this user may watch (the picker and the wall's rotation). */
@@ -120,5 +138,10 @@ export const controlRoomBoard = z.object({
   parked: z.array(boardParked),
   onDuty: z.array(boardOnDuty),
   alerts: z.array(boardAlert),
+  /**
+   * Claim submissions of the facility's invoices moved to Rejected today (the facility's day): how many, and the
+   * latest CONTROL_ROOM_REJECTIONS of them, newest first.
+   */
+  rejections: z.object({ today: count, latest: z.array(boardRejection) }),
 });
 export type ControlRoomBoard = z.infer<typeof controlRoomBoard>;

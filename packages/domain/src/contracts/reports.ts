@@ -31,7 +31,8 @@ export const REPORT_CATALOGUE: readonly { id: ReportId; title: string; descripti
   {
     id: 'receivables',
     title: 'Receivables',
-    description: 'Unfunded invoice value by insurance company and clearing house, in age buckets.',
+    description:
+      'Unfunded invoice value by insurance company and clearing house, in age buckets; days to pay per insurer, claim rejections by reason and short payments.',
   },
   {
     id: 'approvals',
@@ -80,8 +81,8 @@ export const reportExportQuery = z.object({
 
 /* --------------------------------------------------------------- responses */
 
-/** How a column's values are written: counts and cents are integers, percent has one decimal. */
-export const REPORT_COLUMN_TYPES = ['text', 'count', 'cents', 'percent', 'minutes'] as const;
+/** How a column's values are written: counts and cents are integers, percent and days have one decimal. */
+export const REPORT_COLUMN_TYPES = ['text', 'count', 'cents', 'percent', 'minutes', 'days'] as const;
 export type ReportColumnType = (typeof REPORT_COLUMN_TYPES)[number];
 
 export const reportColumn = z.object({

@@ -346,8 +346,8 @@ export const DERIVED: readonly DerivedCopy[] = [
 ];
 
 /**
- * Triggers that keep no copy: they tell the Control Room that a facility's board changed (pg_notify, migration
- * 0022, decision 0010). Declared here so that every trigger in the database has an owner.
+ * Triggers that keep no copy: they tell the Control Room that a facility's board changed (pg_notify, migrations
+ * 0022 and 0035, decision 0010). Declared here so that every trigger in the database has an owner.
  */
 export const EVENT_TRIGGERS: readonly { table: string; name: string; purpose: string }[] = [
   ...['service_vehicles', 'invoices', 'appointments', 'installer_routes', 'alerts', 'parked_items'].flatMap(
@@ -361,6 +361,12 @@ export const EVENT_TRIGGERS: readonly { table: string; name: string; purpose: st
   { table: 'users', name: 'users_control_room_upd', purpose: 'Control Room board changed (pg_notify)' },
   { table: 'sessions', name: 'sessions_control_room_ins', purpose: 'Control Room board changed (pg_notify)' },
   { table: 'sessions', name: 'sessions_control_room_upd', purpose: 'Control Room board changed (pg_notify)' },
+  // Migration 0035: a claim submission that becomes Rejected (the board's rejections of the day).
+  ...['ins', 'upd'].map((op) => ({
+    table: 'claim_submissions',
+    name: `claim_submissions_control_room_${op}`,
+    purpose: 'Control Room board changed (pg_notify)',
+  })),
 ];
 
 /** The triggers a server's seed switches off for its bulk load (the copies are rebuilt by repair afterwards). */

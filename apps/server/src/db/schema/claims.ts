@@ -62,6 +62,8 @@ export const claimSubmissions = pgTable(
     index('claim_submissions_queue_idx').on(t.state, t.stateChangedAt),
     index('claim_submissions_house_idx').on(t.clearingHouseId, t.state),
     index('claim_submissions_invoice_idx').on(t.invoiceId),
+    /** Migration 0035: the receivables report's submissions sent in a range. */
+    index('claim_submissions_sent_at_idx').on(t.sentAt),
     check(
       'claim_submissions_state_check',
       sql`${t.state} in ('Sent', 'Acknowledged', 'Rejected', 'Accepted', 'Paid', 'ShortPaid', 'Denied', 'Withdrawn')`,

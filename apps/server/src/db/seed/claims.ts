@@ -24,17 +24,22 @@ const REASONS: Partial<Record<ClaimSubmissionState, [code: string, text: string]
   [S.ShortPaid]: [['45', 'Charge exceeds the fee schedule']],
   [S.Denied]: [['N130', 'Glass damage not covered by the policy']],
 };
-/** Days between two steps of a demo claim's life. */
-const STEP_DAYS = 3;
+/**
+ * Days between two steps of a demo claim's life: 2 to 10 by the claim's number, so the receivables report's days
+ * to pay (median, 90th percentile) differ between insurers.
+ */
+const STEP_DAYS = (k: string) => `(2 + ${k} % 9)`;
 
 const q = (v: string | null) => (v === null ? 'null' : `'${v.replace(/'/g, "''")}'`);
 
 /**
  * Demo claim submissions (issue #35): submitted insurance invoices whose clearing house (active, with an e-mail)
- * would have had them, oldest first, in every state in turn, with their events; a withdrawn claim was sent
- * again (a resubmission, Sent). Sent at submit, or at finalize for a clearing house that requires it; the
- * invoice's admin assistant sent and moved them by hand, a remittance paid them. No e-mail or PDF is kept for
- * them (outbox_id and pdf_file_id stay null). Their number grows slowly with the scale.
+ * would have had them, sent within the year before seeding (spread over it, in a fixed pseudo-random order, so the
+ * receivables report's default range shows payments, short payments and rejections), in every state in turn,
+ * with their events; a withdrawn claim was sent again (a resubmission, Sent). Sent at submit, or at finalize for a
+ * clearing house that requires it; the invoice's admin assistant sent and moved them by hand, a remittance paid
+ * them. No e-mail or PDF is kept for them (outbox_id and pdf_file_id stay null). Their number grows slowly with
+ * the scale.
  */
 export async function seedClaimSubmissions(ctx: SeedContext): Promise<void> {
   const n = Math.min(4000, Math.max(24, Math.round(80 * Math.sqrt(ctx.volumes.invoices / 3000))));
@@ -56,15 +61,17 @@ export async function seedClaimSubmissions(ctx: SeedContext): Promise<void> {
                 as sent_at,
               i.admin_assistant_id as aa,
               greatest(0, i.total_cost - coalesce(i.deductible_amount, 0) - coalesce(i.deposit_amount, 0)) as claimed,
-              (row_number() over (order by i.id) - 1)::int as k
+              (row_number() over (order by md5(i.id::text), i.id) - 1)::int as k
        from invoices i join insurance_companies ic on ic.id = i.insurance_company_id
          join clearing_houses ch on ch.id = ic.clearing_house_id and ch.is_active and ch.email is not null
        where i.submitted and i.submitted_at is not null and not i.void and not i.lost
          and (i.finalized or not ch.requires_finalization)
-       order by i.id limit ${n}
+         and i.submitted_at > ${ctx.seededAtSql} - interval '340 days'
+       order by md5(i.id::text), i.id limit ${n}
      ), paths (state_no, reason_no, reasons, state, path, reason_code, reason_text) as (values ${paths.join(', ')})
      select p.*, x.state, x.path, x.reason_code, x.reason_text,
-            ${at(`p.sent_at + (cardinality(x.path) - 1) * interval '${STEP_DAYS} days'`)} as changed_at,
+            ${at(`p.sent_at + (cardinality(x.path) - 1) * ${STEP_DAYS('p.k')} * interval '1 day'`)} as changed_at,
+            ${STEP_DAYS('p.k')} as step,
             case x.state when 'Paid' then p.claimed when 'ShortPaid' then round(p.claimed * 0.8, 2) else 0 end as paid,
             null::int as id
      from picked p join paths x on x.state = (${states})[p.k % ${PATHS.length} + 1]
@@ -91,7 +98,7 @@ export async function seedClaimSubmissions(ctx: SeedContext): Promise<void> {
     `insert into claim_submission_events (submission_id, from_state, to_state, at, by_user_id, source, reason_code,
        reason_text, amount)
      select c.id, case when s.o > 1 then c.path[s.o - 1] end, s.state,
-       ${at(`c.sent_at + (s.o - 1) * interval '${STEP_DAYS} days'`)},
+       ${at(`c.sent_at + (s.o - 1) * c.step * interval '1 day'`)},
        case when s.state in ('Paid', 'ShortPaid') then null else c.aa end,
        case when s.state in ('Paid', 'ShortPaid') then 'remittance' end,
        case when s.o = cardinality(c.path) then c.reason_code end,

@@ -7,7 +7,11 @@ import {
   mayReachFacility,
   timeZoneOffset,
 } from '@glass/domain';
-import { CONTROL_ROOM_ALERTS as ALERTS, type ControlRoomBoard } from '@glass/domain/contracts/control-room';
+import {
+  CONTROL_ROOM_ALERTS as ALERTS,
+  CONTROL_ROOM_REJECTIONS as REJECTIONS,
+  type ControlRoomBoard,
+} from '@glass/domain/contracts/control-room';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
@@ -186,6 +190,21 @@ export async function readBoard(
          order by l.type, l.record_type, l.record_id, l.conversation_id, l.parked_item_id,
                   date_trunc('second', l.created_at), l.id
       ) x order by x.created_at desc, x.id desc limit ${ALERTS}
+    ),
+    -- Claims rejected today (Rejected is final, so state_changed_at is the rejection): claim_submissions_queue_idx
+    -- (state, state_changed_at), then each one's invoice for the facility.
+    rejected as (
+      select s.id, s.invoice_id, s.clearing_house_id, s.reason_code, s.reason_text, s.state_changed_at,
+             s.state_changed_by_id, s.state_changed_source
+        from claim_submissions s join invoices i on i.id = s.invoice_id, day d
+       where s.state = 'Rejected' and s.state_changed_at >= d.t0 and s.state_changed_at < d.t1
+         and i.facility_id = ${facilityId}
+    ),
+    latest_rejected as (
+      select r.*, ch.name as clearing_house, nullif(concat_ws(' ', u.first_name, u.last_name), '') as by_name
+        from (select * from rejected order by state_changed_at desc, id desc limit ${REJECTIONS}) r
+        join clearing_houses ch on ch.id = r.clearing_house_id
+        left join users u on u.id = r.state_changed_by_id
     )
     select json_build_object(
       'facility', json_build_object('id', ${facility.id}::int, 'name', ${facility.name}::text,
@@ -234,7 +253,13 @@ export async function readBoard(
       'alerts', (select coalesce(json_agg(json_build_object('id', a.id, 'type', a.type, 'createdAt', a.created_at,
                    'recordType', a.record_type, 'recordId', a.record_id, 'senderName', a.sender_name,
                    'parkedBy', a.parked_by, 'parkedFor', a.parked_for, 'followUpFor', a.follow_up_for)
-                   order by a.created_at desc, a.id desc), '[]') from recent_alerts a)
+                   order by a.created_at desc, a.id desc), '[]') from recent_alerts a),
+      'rejections', json_build_object(
+        'today', (select count(*)::int from rejected),
+        'latest', (select coalesce(json_agg(json_build_object('id', r.id, 'invoiceId', r.invoice_id,
+                     'clearingHouse', r.clearing_house, 'reasonCode', r.reason_code, 'reasonText', r.reason_text,
+                     'at', r.state_changed_at, 'by', r.by_name, 'source', r.state_changed_source)
+                     order by r.state_changed_at desc, r.id desc), '[]') from latest_rejected r))
     ) as board`);
   const board = row.board;
   return typeof board === 'string' ? JSON.parse(board) : board;

@@ -11,6 +11,7 @@ import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness
 import type { App } from '../../app-type.js';
 import { hubOf } from '../../realtime/hub.js';
 import { connected, openSocket } from '../../realtime/test-helpers.js';
+import { moveClaim, submittedClaim, testClearingHouse } from '../invoices/test-helpers.js';
 import { createSv } from '../service-vehicles/test-helpers.js';
 import { boardRoom, COALESCE_MS, Coalescer, MAX_WAIT_MS } from './board-events.js';
 
@@ -176,6 +177,93 @@ describe('GET /api/control-room: figures', () => {
   });
 });
 
+describe("GET /api/control-room: the day's claim rejections", () => {
+  it("counts and lists the claims rejected today in the facility's day, newest first, its own facility only", async () => {
+    const house = await testClearingHouse(app, 'Board TPA');
+    const before = await board(ownFacility);
+    expect(before.rejections).toEqual({ today: 0, latest: [] });
+    const first = await submittedClaim(app, tokens.admin, house, ownFacility);
+    const second = await submittedClaim(app, tokens.admin, house, ownFacility);
+    const old = await submittedClaim(app, tokens.admin, house, ownFacility);
+    const elsewhere = await submittedClaim(app, tokens.admin, house, assistantFacility);
+    const open = await submittedClaim(app, tokens.admin, house, ownFacility);
+    await moveClaim(app, tokens.admin, first.submissionId, 'reject', {
+      reasonCode: 'A7',
+      reasonText: 'Policy number not found',
+    });
+    await moveClaim(app, tokens.admin, old.submissionId, 'reject', {
+      reasonCode: 'C3',
+      reasonText: 'Missing loss date',
+    });
+    await app.deps.db.rows(
+      sql`update claim_submissions set state_changed_at = now() - interval '2 days' where id = ${old.submissionId}`,
+    );
+    await moveClaim(app, tokens.admin, elsewhere.submissionId, 'reject', {
+      reasonCode: 'A7',
+      reasonText: 'x',
+    });
+    await moveClaim(app, tokens.admin, open.submissionId, 'acknowledge');
+    // The second one by the system (a clearing house's answer read from a file): no person, its source.
+    await app.deps.db.rows(
+      sql`update claim_submissions set state = 'Rejected', reason_code = 'B12', reason_text = 'VIN does not match',
+            state_changed_at = now() + interval '1 second', state_changed_by_id = null, state_changed_source = 'remittance'
+          where id = ${second.submissionId}`,
+    );
+    const [admin] = await app.deps.db.rows<{ name: string }>(
+      sql`select first_name || ' ' || last_name as name from users where user_name = ${DEMO.admin.userName}`,
+    );
+    const b = await board(ownFacility);
+    expect(b.rejections.today).toBe(2);
+    expect(b.rejections.latest).toEqual([
+      {
+        id: second.submissionId,
+        invoiceId: second.invoiceId,
+        clearingHouse: house.name,
+        reasonCode: 'B12',
+        reasonText: 'VIN does not match',
+        at: expect.any(String),
+        by: null,
+        source: 'remittance',
+      },
+      {
+        id: first.submissionId,
+        invoiceId: first.invoiceId,
+        clearingHouse: house.name,
+        reasonCode: 'A7',
+        reasonText: 'Policy number not found',
+        at: expect.any(String),
+        by: admin.name,
+        source: null,
+      },
+    ]);
+    // Timestamps with their offset, the rejection's own moment.
+    expect(b.rejections.latest[1].at).toMatch(/(Z|[+-]\d\d:\d\d)$/);
+    const [{ at }] = await app.deps.db.rows<{ at: string }>(
+      sql`select state_changed_at as at from claim_submissions where id = ${first.submissionId}`,
+    );
+    expect(Date.parse(b.rejections.latest[1].at)).toBe(Date.parse(at));
+    // The other facility's board holds its own rejection, not these; an independent count of its day.
+    const other = await board(assistantFacility);
+    expect(other.rejections.latest.map((r) => r.id)).toContain(elsewhere.submissionId);
+    expect(other.rejections.latest.map((r) => r.id)).not.toContain(first.submissionId);
+    const [{ tz }] = await app.deps.db.rows<{ tz: string }>(
+      sql`select time_zone as tz from facilities where id = ${assistantFacility}`,
+    );
+    const rejectedThere = await app.deps.db.rows<{ at: string }>(
+      sql`select s.state_changed_at as at from claim_submissions s join invoices i on i.id = s.invoice_id
+          where s.state = 'Rejected' and i.facility_id = ${assistantFacility}`,
+    );
+    const today = calendarDayInTimeZone(Date.now(), tz);
+    expect(other.rejections.today).toBe(
+      rejectedThere.filter((r) => calendarDayInTimeZone(Date.parse(r.at), tz) === today).length,
+    );
+    // A facility-bound assistant reads the rejections of their own facility only.
+    const mine = parseAs(controlRoomBoard, await get(tokens.adminAssistant));
+    expect(mine.rejections.today).toBe(other.rejections.today);
+    expect((await get(tokens.adminAssistant, `?facilityId=${ownFacility}`)).statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/control-room: access', () => {
   it('the admin sees any facility; a facility-bound manager or assistant only its allowed ones; others none', async () => {
     const other = assistantFacility === 1 ? 2 : 1;
@@ -245,6 +333,27 @@ describe('board events', () => {
       await app.deps.db.rows(sql`insert into alerts (type, user_id, facility_id, record_type, record_id)
         values ('FollowUp', ${user.id}, ${facilityId}, 'Invoice', 1)`);
       expect(await waitFor(() => rec.events.length > 0)).toBe(true);
+    } finally {
+      rec.off();
+    }
+  });
+
+  it("a claim that becomes Rejected refreshes its facility's board, whoever writes it; other moves do not", async () => {
+    const house = await testClearingHouse(app, 'Event TPA');
+    const claim = await submittedClaim(app, tokens.admin, house, ownFacility);
+    await sleep(COALESCE_MS + MAX_WAIT_MS + 200);
+    const rec = recordEvents(ownFacility);
+    try {
+      await app.deps.db.rows(
+        sql`update claim_submissions set state = 'Acknowledged' where id = ${claim.submissionId}`,
+      );
+      await sleep(COALESCE_MS + MAX_WAIT_MS + 200);
+      expect(rec.events).toEqual([]);
+      await app.deps.db.rows(
+        sql`update claim_submissions set state = 'Rejected', reason_code = 'A7', reason_text = 'Policy number not found'
+            where id = ${claim.submissionId}`,
+      );
+      expect(await waitFor(() => rec.events.length > 0, 2000)).toBe(true);
     } finally {
       rec.off();
     }

@@ -15,7 +15,7 @@ export function controlRoomRoutes(app: App) {
       schema: {
         tags: ['control-room'],
         summary:
-          "One facility's live board for today (default: my facility): service vehicles by priority, follow-ups due, appointments by status with each installer's current stop, parked lines, who is on duty, the latest alerts. Admins and managers: any facility; other roles: their own (403)",
+          "One facility's live board for today (default: my facility): service vehicles by priority, follow-ups due, appointments by status with each installer's current stop, parked lines, who is on duty, the latest alerts, the claims rejected today. Admins and managers: any facility; other roles: their own (403)",
         querystring: controlRoomQuery,
         response: { 200: controlRoomBoard },
       },

@@ -1,7 +1,7 @@
 /**
  * CSV and XLSX of a report's tables: the same columns (by their titles), the same rows in the same order
  * and the totals line under them, exactly what the screen shows. Cents are written as money (1234.56;
- * in XLSX a number with two decimals), percentages and minutes as numbers, text as text (CSV: the
+ * in XLSX a number with two decimals), percentages, days and minutes as numbers, text as text (CSV: the
  * domain's writer, which escapes spreadsheet formulas; XLSX: write-excel-file, text cells are never
  * formulas).
  */
@@ -57,7 +57,7 @@ function sheetData(t: ReportTable): SheetData {
       if (typeof v === 'number')
         return c.type === 'cents'
           ? { value: v / 100, type: Number, format: '#,##0.00', ...bold }
-          : c.type === 'percent'
+          : c.type === 'percent' || c.type === 'days'
             ? { value: v, type: Number, format: '0.0', ...bold }
             : { value: v, type: Number, ...bold };
       return { value: v, type: String, ...bold };

@@ -1,5 +1,4 @@
 /** The receivables report as SQL aggregates (reports-sql.ts, README.md "The figures"). */
-/** The receivables report as SQL aggregates (reports-sql.ts, README.md "The figures"). */
 import { AGE_BUCKETS } from '@glass/domain';
 import type { ReportQuery, ReportTable } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { RECEIVABLE_SQL } from '../reconcile/index.js';
 import { facilityRangesCte } from './scope.js';
 import { aggregate } from './tables.js';
 import { cols, num, sumRows, table } from './tables.js';
+import { paymentTables, rejectionTables } from './receivables-claims-sql.js';
 import { cents, INVOICES_IN_RANGE } from './sql-shared.js';
 
 /**
@@ -18,6 +18,15 @@ import { cents, INVOICES_IN_RANGE } from './sql-shared.js';
  * (with its clearing house) and by clearing house.
  */
 export async function receivablesReport(db: Db, user: SessionUser, q: ReportQuery): Promise<ReportTable[]> {
+  const [unfunded, payments, rejections] = await Promise.all([
+    unfundedTables(db, user, q),
+    paymentTables(db, user, q),
+    rejectionTables(db, user, q),
+  ]);
+  return [...unfunded, ...payments, ...rejections];
+}
+
+async function unfundedTables(db: Db, user: SessionUser, q: ReportQuery): Promise<ReportTable[]> {
   // Age in days = the local open day's distance to as_of. Instead of converting every invoice's time, each
   // bucket edge is one instant per facility: age <= k ⟺ opened at or after local midnight of (as_of − k).
   const edge = (k: number) => `((fr.as_of - ${k})::timestamp at time zone fr.tz)`;

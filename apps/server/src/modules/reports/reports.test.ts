@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
+import { moveClaim, payClaim, submittedClaim, testClearingHouse } from '../invoices/test-helpers.js';
 import {
   cents,
   dayDiff,
@@ -12,6 +13,7 @@ import {
   localDay,
   mondayOf,
   parseCsv,
+  percentileCont,
   sheetCells,
   tally,
   unzip,
@@ -356,6 +358,236 @@ describe('figures agree with an independent count of the seeded data', () => {
           (i) => (i.house ?? (i.insurer ? 'No clearing house' : 'No insurance company')) === h.clearingHouse,
         ).length,
       );
+  });
+});
+
+describe('Receivables: days to pay, short payments and rejections of the seeded claims', () => {
+  it('agree with an independent reading of the submissions (local days by Intl, percentiles in the test)', async () => {
+    const subs = await app.deps.db.rows<Row>(
+      sql`select s.state, s.sent_at as "sentAt", s.state_changed_at as "changedAt", s.amount_claimed as claimed,
+            s.amount_paid as paid, s.reason_code as code, s.reason_text as reason, i.facility_id as f,
+            ic.name as insurer, ch.name as house
+          from claim_submissions s join invoices i on i.id = s.invoice_id
+          left join insurance_companies ic on ic.id = s.insurance_company_id
+          join clearing_houses ch on ch.id = s.clearing_house_id`,
+    );
+    const a = await report('receivables', { from, to });
+    // Days to pay: Paid or ShortPaid, paid on a day of the range.
+    const paid = subs.filter(
+      (x) => (x.state === 'Paid' || x.state === 'ShortPaid') && inRange(localDay(x.changedAt, tzOf(x.f))),
+    );
+    expect(paid.length).toBeGreaterThan(0);
+    const days = (list: Row[]) =>
+      list.map((x) => (Date.parse(x.changedAt) - Date.parse(x.sentAt)) / 86_400_000);
+    const near = (got: unknown, want: number | null, what: string) => {
+      if (want === null) return expect(got, what).toBeNull();
+      // SQL rounds to one decimal; allow that rounding, no more.
+      expect(Math.abs(Number(got) - want), `${what}: ${got} vs ${want}`).toBeLessThanOrEqual(0.05 + 1e-9);
+    };
+    const speed = tableOf(a, 'days-to-pay');
+    const byInsurer = tally(
+      paid,
+      (x) => x.insurer ?? 'No insurance company',
+      () => [] as Row[],
+      (r, x) => r.push(x),
+    );
+    expect(speed.rows.length).toBe(byInsurer.size);
+    for (const r of speed.rows) {
+      const list = byInsurer.get(String(r.insuranceCompany)) ?? [];
+      expect(r.paid, String(r.insuranceCompany)).toBe(list.length);
+      near(r.medianDays, percentileCont(days(list), 0.5), `${r.insuranceCompany} median`);
+      near(r.p90Days, percentileCont(days(list), 0.9), `${r.insuranceCompany} p90`);
+      expect(r.paidCents).toBe(list.reduce((n, x) => n + cents(x.paid), 0));
+    }
+    expect(speed.total?.paid).toBe(paid.length);
+    near(speed.total?.medianDays, percentileCont(days(paid), 0.5), 'total median');
+    near(speed.total?.p90Days, percentileCont(days(paid), 0.9), 'total p90');
+    // Short payments: still ShortPaid, to the cent.
+    const short = paid.filter((x) => x.state === 'ShortPaid');
+    expect(short.length).toBeGreaterThan(0);
+    const shortT = tableOf(a, 'short-payments');
+    expect(shortT.total).toMatchObject({
+      shortClaims: short.length,
+      claimed: short.reduce((n, x) => n + cents(x.claimed), 0),
+      paidCents: short.reduce((n, x) => n + cents(x.paid), 0),
+      shortCents: short.reduce((n, x) => n + cents(x.claimed) - cents(x.paid), 0),
+    });
+    for (const r of shortT.rows) expect(r.shortCents).toBe(Number(r.claimed) - Number(r.paidCents));
+    // Rejections: every submission sent on a day of the range; the rejected ones by reason code.
+    const sent = subs.filter((x) => inRange(localDay(x.sentAt, tzOf(x.f))));
+    const rejected = sent.filter((x) => x.state === 'Rejected');
+    expect(rejected.length).toBeGreaterThan(0);
+    const houses = tableOf(a, 'rejections-by-clearing-house');
+    expect(houses.total).toMatchObject({
+      sent: sent.length,
+      rejected: rejected.length,
+      rejectionRate: pct(rejected.length, sent.length),
+    });
+    for (const h of houses.rows) {
+      const mine = sent.filter((x) => x.house === h.clearingHouse);
+      const bounced = mine.filter((x) => x.state === 'Rejected').length;
+      expect([h.sent, h.rejected, h.rejectionRate]).toEqual([
+        mine.length,
+        bounced,
+        pct(bounced, mine.length),
+      ]);
+    }
+    const reasons = tableOf(a, 'rejections-by-reason');
+    const expected = tally(
+      rejected,
+      (x) =>
+        `${x.house}|${
+          String(x.code ?? '')
+            .trim()
+            .toUpperCase() || '—'
+        }`,
+      () => ({ n: 0 }),
+      (r) => {
+        r.n++;
+      },
+    );
+    expect(reasons.rows.length).toBe(expected.size);
+    for (const r of reasons.rows) {
+      const n = expected.get(`${r.clearingHouse}|${r.reasonCode}`)?.n;
+      const houseSent = sent.filter((x) => x.house === r.clearingHouse).length;
+      expect([r.rejected, r.sent, r.rejectionRate]).toEqual([n, houseSent, pct(n ?? 0, houseSent)]);
+    }
+    expect(reasons.total?.rejected).toBe(rejected.length);
+  });
+});
+
+describe('Receivables of claims made through the API (a facility of its own, in Chicago)', () => {
+  let fid: number;
+  const range = { from: '2025-03-01', to: '2025-03-31' };
+  const sentAt = '2025-03-01T15:00:00Z';
+  const plusDays = (d: number) => new Date(Date.parse(sentAt) + d * 86_400_000).toISOString();
+  let houseA: Awaited<ReturnType<typeof testClearingHouse>>;
+  let houseB: Awaited<ReturnType<typeof testClearingHouse>>;
+
+  beforeAll(async () => {
+    [{ id: fid }] = await app.deps.db.rows<{ id: number }>(
+      sql`insert into facilities (code, name, short_name, time_zone, tzo)
+          values (${`RCL${Date.now() % 1e8}`}, ${`Reports claims ${Date.now()}`}, 'RCL', 'America/Chicago', 360)
+          returning id`,
+    );
+    houseA = await testClearingHouse(app, 'TPA A');
+    houseB = await testClearingHouse(app, 'TPA B');
+    const claim = async (h: typeof houseA) => (await submittedClaim(app, tokens.admin, h, fid)).submissionId;
+    // House A: paid after 10 and 20 days, short-paid after 30 (300.00 of 324.75), two rejections.
+    // House B: paid after 5 days, one rejection, one still open.
+    const plan: [typeof houseA, 'paid' | 'short' | 'reject' | 'open', number | [string, string]][] = [
+      [houseA, 'paid', 10],
+      [houseA, 'paid', 20],
+      [houseA, 'short', 30],
+      [houseA, 'reject', [' a7 ', 'Policy number not found']],
+      [houseA, 'reject', ['B12', 'VIN does not match the policy']],
+      [houseB, 'paid', 5],
+      [houseB, 'reject', ['A7', 'Policy number not found']],
+      [houseB, 'open', 0],
+    ];
+    for (const [h, what, detail] of plan) {
+      const id = await claim(h);
+      if (what === 'reject') {
+        const [reasonCode, reasonText] = detail as [string, string];
+        await moveClaim(app, tokens.admin, id, 'reject', { reasonCode, reasonText });
+      } else if (what !== 'open') {
+        await moveClaim(app, tokens.admin, id, 'accept');
+        await payClaim(app, id, what === 'paid' ? 'Paid' : 'ShortPaid', what === 'paid' ? 32475 : 30000);
+      }
+      const changed = typeof detail === 'number' ? plusDays(detail) : plusDays(2);
+      await app.deps.db.rows(
+        sql`update claim_submissions set sent_at = ${sentAt}, state_changed_at = ${changed} where id = ${id}`,
+      );
+    }
+  });
+
+  it('days to pay: median and 90th percentile per insurer and over all (its own aggregate)', async () => {
+    const t = tableOf(await report('receivables', { ...range, facilityId: fid }), 'days-to-pay');
+    expect(t.rows).toEqual([
+      {
+        insuranceCompany: houseA.insurer,
+        clearingHouse: houseA.name,
+        paid: 3,
+        medianDays: 20,
+        p90Days: 28,
+        paidCents: 32475 * 2 + 30000,
+      },
+      {
+        insuranceCompany: houseB.insurer,
+        clearingHouse: houseB.name,
+        paid: 1,
+        medianDays: 5,
+        p90Days: 5,
+        paidCents: 32475,
+      },
+    ]);
+    // 5, 10, 20, 30 days: median 15, 90th percentile 20 + 0.7 × 10.
+    expect(t.total).toEqual({
+      insuranceCompany: 'Total',
+      clearingHouse: '',
+      paid: 4,
+      medianDays: 15,
+      p90Days: 27,
+      paidCents: 32475 * 3 + 30000,
+    });
+  });
+
+  it('short payments to the cent; rejections by reason and by clearing house with their rates', async () => {
+    const a = await report('receivables', { ...range, facilityId: fid });
+    expect(tableOf(a, 'short-payments').rows).toEqual([
+      {
+        insuranceCompany: houseA.insurer,
+        clearingHouse: houseA.name,
+        shortClaims: 1,
+        claimed: 32475,
+        paidCents: 30000,
+        shortCents: 2475,
+      },
+    ]);
+    expect(tableOf(a, 'short-payments').total).toMatchObject({ shortClaims: 1, shortCents: 2475 });
+    const reasons = tableOf(a, 'rejections-by-reason');
+    expect(
+      reasons.rows.map((r) => [r.clearingHouse, r.reasonCode, r.reason, r.rejected, r.sent, r.rejectionRate]),
+    ).toEqual(
+      expect.arrayContaining([
+        [houseA.name, 'A7', 'Policy number not found', 1, 5, 20],
+        [houseA.name, 'B12', 'VIN does not match the policy', 1, 5, 20],
+        [houseB.name, 'A7', 'Policy number not found', 1, 3, 33.3],
+      ]),
+    );
+    expect(reasons.rows).toHaveLength(3);
+    expect(reasons.total).toMatchObject({ rejected: 3, sent: 8, rejectionRate: 37.5 });
+    expect(tableOf(a, 'rejections-by-clearing-house').rows).toEqual([
+      { clearingHouse: houseA.name, sent: 5, rejected: 2, rejectionRate: 40 },
+      { clearingHouse: houseB.name, sent: 3, rejected: 1, rejectionRate: 33.3 },
+    ]);
+    // A range that ends before the payments: sent, but none paid yet.
+    const early = await report('receivables', { from: '2025-03-01', to: '2025-03-05', facilityId: fid });
+    expect(tableOf(early, 'days-to-pay').rows).toEqual([]);
+    expect(tableOf(early, 'days-to-pay').total).toMatchObject({ paid: 0, medianDays: null });
+    expect(tableOf(early, 'rejections-by-clearing-house').total).toMatchObject({ sent: 8, rejected: 3 });
+    // Another facility's report does not hold them.
+    const other = await report('receivables', { ...range, facilityId: facilities[0].id });
+    expect(tableOf(other, 'days-to-pay').rows.map((r) => r.insuranceCompany)).not.toContain(houseA.insurer);
+  });
+
+  it('their CSV and XLSX hold the same lines as the JSON', async () => {
+    const params = `from=${range.from}&to=${range.to}&facilityId=${fid}`;
+    const a = await report('receivables', { ...range, facilityId: fid });
+    for (const id of [
+      'days-to-pay',
+      'short-payments',
+      'rejections-by-reason',
+      'rejections-by-clearing-house',
+    ]) {
+      const t = tableOf(a, id);
+      const csv = await get(`/api/reports/receivables/export?${params}&format=csv&table=${id}`);
+      expect(parseCsv(csv.body)).toEqual(expectedCsv(t));
+      const xlsx = await get(`/api/reports/receivables/export?${params}&format=xlsx&table=${id}`);
+      const files = await unzip(xlsx.rawPayload);
+      const trim = (rows: string[][]) => rows.map((r) => r.slice(0, r.findLastIndex((c) => c !== '') + 1));
+      expect(trim(sheetCells(files, 'xl/worksheets/sheet1.xml'))).toEqual(trim(expectedSheet(t)));
+    }
   });
 });
 

@@ -30,6 +30,16 @@ export function mondayOf(day: string): string {
 
 export const cents = (v: unknown) => toCents(v as string);
 
+/** PostgreSQL's percentile_cont: linear interpolation between the sorted values; null without values. */
+export function percentileCont(values: number[], p: number): number | null {
+  if (!values.length) return null;
+  const v = [...values].sort((a, b) => a - b);
+  const at = p * (v.length - 1);
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return v[lo] + (v[hi] - v[lo]) * (at - lo);
+}
+
 /** Groups and counts: key → accumulated record. */
 export function tally<T, R>(items: T[], key: (t: T) => string, init: () => R, add: (r: R, t: T) => void) {
   const m = new Map<string, R>();

@@ -37,7 +37,14 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 
 const time = (value: string | null | undefined, zone: string) => formatDate(value, 'h:mm A', zone);
 
-/** The board of one facility: six sections in a responsive grid (one column at 375 px). */
+/** Who recorded a rejection: the person, else what did (a remittance import …), else the clearing house. */
+export function rejectedBy(r: { by: string | null; source: string | null; clearingHouse: string }): string {
+  if (r.by) return r.by;
+  if (r.source && r.source !== 'system') return r.source;
+  return r.clearingHouse;
+}
+
+/** The board of one facility: seven sections in a responsive grid (one column at 375 px). */
 export function BoardView({ board, now }: { board: ControlRoomBoard; now: Date }) {
   const zone = board.facility.timeZone;
   const sv = board.serviceVehicles;
@@ -188,6 +195,34 @@ export function BoardView({ board, now }: { board: ControlRoomBoard; now: Date }
                   {a.followUpFor ? ` for ${a.followUpFor}` : ''}
                   {a.parkedFor ? ` for ${a.parkedFor}` : ''}{' '}
                   <span className="cr-muted">{time(a.createdAt, zone)}</span>
+                </div>
+              </List.Item>
+            )}
+          />
+        </Section>
+      </Col>
+      <Col xs={24} lg={12} xxl={8}>
+        <Section
+          title="Claims rejected today"
+          extra={
+            <span className="cr-muted" data-testid="cr-rejections-today">
+              {board.rejections.today}
+            </span>
+          }
+        >
+          <List
+            size="small"
+            locale={{ emptyText: <span className="cr-muted">No claim rejected today</span> }}
+            dataSource={board.rejections.latest}
+            renderItem={(r) => (
+              <List.Item key={r.id}>
+                <div className="cr-line" data-testid="cr-rejection">
+                  <AppLink to={`/invoices/${r.invoiceId}`}>Invoice {r.invoiceId}</AppLink> {r.clearingHouse}
+                  {': '}
+                  {[r.reasonCode, r.reasonText].filter(Boolean).join(' ')}{' '}
+                  <span className="cr-muted">
+                    by {rejectedBy(r)} at {time(r.at, zone)}
+                  </span>
                 </div>
               </List.Item>
             )}

@@ -45,6 +45,8 @@ export function cellText(column: ReportColumn, value: ReportRow[string] | undefi
       return `${value.toFixed(1)} %`;
     case 'minutes':
       return `${value.toLocaleString('en-US')} min`;
+    case 'days':
+      return `${value.toFixed(1)} days`;
     default:
       return value.toLocaleString('en-US');
   }
