@@ -379,7 +379,8 @@ async function main() {
       {
         name: 'deep page by @odata.nextLink (the same page, $skiptoken after row 100,000)',
         ours: deepByToken,
-        bare: `${BARE}/invoices-deep?skip=100000`,
+        // A next link followed by key on both sides: the rows after the previous page's last id.
+        bare: `${BARE}/invoices-deep?after=${before.value.at(-1).id}`,
         auth: admin,
         ...odata,
       },
