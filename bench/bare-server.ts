@@ -20,8 +20,11 @@ const pool = new pg.Pool({
 const app = Fastify({ logger: false });
 await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
+// The invoice list screens' columns (the properties of @glass/domain's INVOICE_LIST_SELECT, flat), so both answers
+// carry the same data.
 const INVOICE_LIST = `
-  select i.id, i.total_cost as "totalCost", f.short_name as "facilityShortName", i.payment_type_id as "paymentTypeId",
+  select i.id, i.total_cost as "totalCost", f.short_name as "facilityShortName", f.name as "facilityName",
+         i.payment_type_id as "paymentTypeId",
          ic.name as "insuranceCompany", i.reference_number as "referenceNumber", i.claim_number as "claimNumber",
          i.sold_to as "soldTo", i.customer_phone as "customerPhone", i.license_plate as "licensePlate",
          i.service_tag as "serviceTag", i.ro_number as "roNumber", i.topper, i.vehicle_year as "year",
@@ -30,7 +33,8 @@ const INVOICE_LIST = `
          ag.first_name || ' ' || ag.last_name as "autoGlassAssociate",
          lu.first_name || ' ' || lu.last_name as "lockedBy", p.park_line as "parkedLine",
          i.initiated, i.pending, i.completed, i.repair_completed as "repairCompleted", i.submitted, i.funded, i.void,
-         i.inspection, i.lost, i.signed, i.replacement, i.snail_mail as "snailMail", i.finalized, i.thumb,
+         i.inspection, i.lost, i.signed, i.replacement, i.snail_mail as "snailMail", i.finalized, i.flagged,
+         i.followed_up as "followedUp", i.thumb,
          i.windshield_checked as "windshieldChecked", i.open_date_time as "openDateTime", i.follow_up_at as "followUpAt",
          i.notes_count as "notesCount", i.repair_count as "repairCount"
   from invoices i
@@ -390,11 +394,27 @@ app.get('/installer-day', async (req) => {
       [appts],
     ),
   ]);
+  // Each stop with its parts (the invoice's, of the stop's part type or of none), accessories and materials, as
+  // ours answers them, so both answers carry the same data.
+  const byKey = <T extends Record<string, any>>(rows: T[], key: string) => {
+    const m = new Map<unknown, T[]>();
+    for (const r of rows) m.set(r[key], [...(m.get(r[key]) ?? []), r]);
+    return m;
+  };
+  const [partsOf, accessoriesOf, materialsOf] = [
+    byKey(parts.rows, 'invoice_id'),
+    byKey(accessories.rows, 'invoice_id'),
+    byKey(materials.rows, 'appointment_id'),
+  ];
   return {
-    stops: stops.rows,
-    parts: parts.rows.length,
-    accessories: accessories.rows.length,
-    materials: materials.rows.length,
+    stops: stops.rows.map((s) => ({
+      ...s,
+      parts: (partsOf.get(s.invoiceId) ?? []).filter(
+        (p) => p.part_type_id === null || p.part_type_id === s.partTypeId,
+      ),
+      accessories: accessoriesOf.get(s.invoiceId) ?? [],
+      materials: materialsOf.get(s.appointmentId) ?? [],
+    })),
   };
 });
 

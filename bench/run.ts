@@ -548,7 +548,7 @@ async function main() {
       summary.push(
         `| ${k.name} | ${ratio(oursRes, bareRes)} | ${bareBr && oursBr ? ratio(oursBr, bareBr) : '–'} | ${oursRes.latency.p99} / ${bareRes.latency.p99} |`,
       );
-      console.log(lines.slice(-10).join('\n'));
+      console.log(lines.slice(bareBr && oursBr ? -13 : -11).join('\n'));
     }
     if (summary.length)
       lines.unshift(
