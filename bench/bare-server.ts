@@ -1,21 +1,30 @@
-// The reference the budget compares against: a bare Fastify + pg endpoint running the naive SQL for the
-// same rows as GET /api/Invoices (no auth, no parsing, no validation), with pg's default row parsing.
+// The reference the budget compares against: a bare Fastify + pg endpoint running plain SQL for the same rows
+// as each of our lists (no auth, no parsing, no validation), with pg's default row parsing. Each answers the
+// same rows in the same order as ours (issue #36): OData's null order (nulls first ascending, last descending)
+// and the same tie-breakers, so the indexes the application's migrations built for that order serve it too;
+// run.ts's BENCH_DRY=1 compares the ids of both answers in order. Compression as ours has it (@fastify/compress,
+// the options of apps/server/src/http/safe-defaults.ts), so a client sending Accept-Encoding costs both the same.
+import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import pg from 'pg';
 import {
   MISSING_REFERENCE_SQL,
   UNPAID_SQL,
 } from '../apps/server/src/modules/invoices/list/outstanding-resource.js';
-import { priorityClassSql, prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
+import { prioritySql } from '../apps/server/src/modules/service-vehicles/priority-sql.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.PG_POOL_MAX ?? 10),
 });
 const app = Fastify({ logger: false });
+await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
+// The invoice list screens' columns (the properties of @glass/domain's INVOICE_LIST_SELECT, flat), so both answers
+// carry the same data.
 const INVOICE_LIST = `
-  select i.id, i.total_cost as "totalCost", f.short_name as "facilityShortName", i.payment_type_id as "paymentTypeId",
+  select i.id, i.total_cost as "totalCost", f.short_name as "facilityShortName", f.name as "facilityName",
+         i.payment_type_id as "paymentTypeId",
          ic.name as "insuranceCompany", i.reference_number as "referenceNumber", i.claim_number as "claimNumber",
          i.sold_to as "soldTo", i.customer_phone as "customerPhone", i.license_plate as "licensePlate",
          i.service_tag as "serviceTag", i.ro_number as "roNumber", i.topper, i.vehicle_year as "year",
@@ -24,7 +33,8 @@ const INVOICE_LIST = `
          ag.first_name || ' ' || ag.last_name as "autoGlassAssociate",
          lu.first_name || ' ' || lu.last_name as "lockedBy", p.park_line as "parkedLine",
          i.initiated, i.pending, i.completed, i.repair_completed as "repairCompleted", i.submitted, i.funded, i.void,
-         i.inspection, i.lost, i.signed, i.replacement, i.snail_mail as "snailMail", i.finalized, i.thumb,
+         i.inspection, i.lost, i.signed, i.replacement, i.snail_mail as "snailMail", i.finalized, i.flagged,
+         i.followed_up as "followedUp", i.thumb,
          i.windshield_checked as "windshieldChecked", i.open_date_time as "openDateTime", i.follow_up_at as "followUpAt",
          i.notes_count as "notesCount", i.repair_count as "repairCount"
   from invoices i
@@ -37,7 +47,7 @@ const INVOICE_LIST = `
   left join users lu on lu.id = l.user_id
   left join parked_items p on p.invoice_id = i.id
   where i.open_date_time >= $1 and i.open_date_time < $2
-  order by i.lost, i.follow_up_at asc, i.open_date_time desc
+  order by i.lost, i.follow_up_at asc nulls first, i.open_date_time desc, i.id
   limit 250`;
 const INVOICE_COUNT =
   'select count(*) from invoices i where i.open_date_time >= $1 and i.open_date_time < $2';
@@ -65,7 +75,8 @@ app.get('/invoices-window', async (req) => {
 });
 
 // Fragment searches (issue #17): invoices whose VIN or sold-to name contains the text, case-insensitively
-// (ILIKE, wildcards escaped), in the list's order, top 50, with the count.
+// (ILIKE, wildcards escaped, which the trigram indexes of migration 0011 serve), in the list's order, top 50,
+// with the count.
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const SEARCH_COLUMNS = { vin: 'i.vin', soldTo: 'i.sold_to' } as const;
 app.get('/invoices-search', async (req) => {
@@ -98,13 +109,20 @@ app.get('/invoices-summary', async (req) => {
   return r.rows[0];
 });
 
-// A deep page: the invoice list's columns ordered by id, 50 rows at an offset.
+// A deep page: the invoice list's columns ordered by id, 50 rows at an offset (skip: the offset is walked on the
+// primary key alone and the joins are made for the page's 50 rows only), or after a key (after: the next link's
+// keyset position, as ours follows @odata.nextLink).
 app.get('/invoices-deep', async (req) => {
-  const { skip } = req.query as { skip: string };
-  const list = INVOICE_LIST.replace('where i.open_date_time >= $1 and i.open_date_time < $2', '')
-    .replace('order by i.lost, i.follow_up_at asc, i.open_date_time desc', 'order by i.id')
-    .replace('limit 250', 'limit 50 offset $1');
-  const rows = await pool.query(list, [Number(skip)]);
+  const { skip, after } = req.query as { skip?: string; after?: string };
+  const page =
+    after !== undefined
+      ? '(select k.id from invoices k where k.id > $1 order by k.id limit 50)'
+      : '(select k.id from invoices k order by k.id limit 50 offset $1)';
+  const list = INVOICE_LIST.replace('from invoices i', `from ${page} page join invoices i on i.id = page.id`)
+    .replace('where i.open_date_time >= $1 and i.open_date_time < $2', '')
+    .replace('order by i.lost, i.follow_up_at asc nulls first, i.open_date_time desc, i.id', 'order by i.id')
+    .replace('limit 250', 'limit 50');
+  const rows = await pool.query(list, [Number(after ?? skip)]);
   return { value: rows.rows };
 });
 
@@ -121,10 +139,10 @@ app.get('/invoice/:id', async (req) => {
 });
 
 // GET /api/ServiceVehicles as the screen asks for it: no filter but the route's own "only repairs > 0"
-// (spec 1 §5), priority order (the naive rule over the row's columns, the same text as the server's), top
-// 100, and the count.
+// (spec 1 §5), priority order (the rule over the stored class, priority_class of migration 0002, the same text
+// as the server's), then id desc, top 100, and the count.
 const SV_LIST = `
-  select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
+  select sv.id, ${prioritySql('sv', 300)} as priority, sv.created_at as "createdAt", sv.flagged, sv.follow_up_date as "followUpDate", sv.repair_count as "repairCount",
          sv.service_advisor_name as "serviceAdvisorName", sv.windshield_checked as "windshieldChecked",
          sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model", sv.vin,
          sv.repair_order_number as "repairOrderNumber", sv.ro_status_id as "statusId", f.short_name as "facility",
@@ -148,15 +166,20 @@ app.get('/service-vehicles', async () => {
 });
 
 // GET /api/listMyServiceVehicles (active, repairs and replacements, first page of 10) for one user, the
-// naive way: the same priority rule (the naive text), joins for the display names, a separate count; only the
-// facilities the user may reach (home and granted, decision 0016), as ours answers the facility-bound user.
-const MY_WHERE = `(sv.created_by_id = $1 or sv.lead_technician_id = $1
-    or sv.id in (select p.service_vehicle_id from parked_items p where p.parked_for_user_id = $1))
-  and sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void
+// plain way: the same priority rule (over the stored class), joins for the display names, a separate count; only the
+// facilities the user may reach (home and granted, decision 0016), as ours answers the facility-bound user. The
+// user's vehicles (created, lead, parked for) as a union of three indexed look-ups rather than one OR, which
+// PostgreSQL can only answer by reading every vehicle.
+const MY_ACTIVE = `sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void
   and sv.facility_id in (select u.facility_id from users u where u.id = $1
                          union all select uf.facility_id from user_facilities uf where uf.user_id = $1)`;
+const MY_IDS = `select sv.id from service_vehicles sv where sv.created_by_id = $1 and ${MY_ACTIVE}
+  union select sv.id from service_vehicles sv where sv.lead_technician_id = $1 and ${MY_ACTIVE}
+  union select sv.id from parked_items p join service_vehicles sv on sv.id = p.service_vehicle_id
+    where p.parked_for_user_id = $1 and ${MY_ACTIVE}`;
+const MY_WHERE = `sv.id in (${MY_IDS})`;
 const MY_LIST = `
-  select sv.id, ${prioritySql('sv', 300, priorityClassSql('sv'))} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
+  select sv.id, ${prioritySql('sv', 300)} as priority, sv.created_at as "createdAt", sv.follow_up_date as "followUpDate",
          sv.repair_count as "repairCount", sv.vehicle_year as "year", sv.vehicle_make as "make", sv.vehicle_model as "model",
          sv.vin, sv.repair_order_number as "repairOrderNumber", f.short_name as "facility",
          lt.first_name || ' ' || lt.last_name as "leadTechnician", c.first_name as "customerFirstName",
@@ -170,10 +193,11 @@ const MY_LIST = `
   where ${MY_WHERE}
   order by 2, coalesce(sv.follow_up_date, sv.created_at) desc, sv.id desc
   limit 10`;
-const MY_COUNT = `select count(*) from service_vehicles sv where ${MY_WHERE}`;
+const MY_COUNT = `select count(*) from (${MY_IDS}) mine`;
 
-// GET /api/appointmentsSchedule/calendar (Week): one facility's visits of 7 days from Sunday, naive SQL, the
-// fields the calendar draws (contracts calendarEntry) as the same tuples, the lanes and the part types.
+// GET /api/appointmentsSchedule/calendar (Week): one facility's visits of 7 days from Sunday, plain SQL (the
+// facility's time zone looked up first, so the week is a range of the visits' index), the fields the calendar draws
+// (contracts calendarEntry) as the same tuples, the lanes and the part types.
 const APPOINTMENTS_WEEK = `
   select a.id, a.invoice_id, a.part_type_id, a.installer_id,
          to_char(a.appointment_date_time at time zone f.time_zone, 'YYYY-MM-DD"T"HH24:MI') as local,
@@ -183,8 +207,8 @@ const APPOINTMENTS_WEEK = `
   join invoices i on i.id = a.invoice_id
   join facilities f on f.id = a.facility_id
   where a.facility_id = $1 and a.status_id <> 5
-    and a.appointment_date_time >= ($2::date)::timestamp at time zone f.time_zone
-    and a.appointment_date_time < ($2::date + 7)::timestamp at time zone f.time_zone
+    and a.appointment_date_time >= ($2::date)::timestamp at time zone (select time_zone from facilities where id = $1)
+    and a.appointment_date_time < ($2::date + 7)::timestamp at time zone (select time_zone from facilities where id = $1)
   order by a.appointment_date_time, a.id`;
 const WEEK_INSTALLERS = `
   select u.id, u.first_name || ' ' || u.last_name as name from users u
@@ -201,7 +225,8 @@ app.get('/appointments-week', async (req) => {
 });
 
 // GET /api/appointments/facility (issue #18): one facility's visits of a local day with every field of the
-// screen's row (contracts appointmentRow), the naive way: joins, a look-up per name, the rows as objects.
+// screen's row (contracts appointmentRow), plain SQL: the facility's time zone looked
+// up first (so the day is a range of the visits' index), joins, a look-up per name, the rows as objects.
 app.get('/facility-appointments', async (req) => {
   const q = req.query as { facilityId: string; day: string };
   const rows = await pool.query(
@@ -225,39 +250,39 @@ app.get('/facility-appointments', async (req) => {
      from appointments a join appointment_schedules s on s.id = a.schedule_id join invoices i on i.id = a.invoice_id
      join facilities f on f.id = a.facility_id join appointment_statuses st on st.id = a.status_id
      join part_types pt on pt.id = a.part_type_id
-     where a.facility_id = $1 and a.appointment_date_time >= ($2::date)::timestamp at time zone f.time_zone
-       and a.appointment_date_time < ($2::date + 1)::timestamp at time zone f.time_zone
+     where a.facility_id = $1
+       and a.appointment_date_time >= ($2::date)::timestamp at time zone (select time_zone from facilities where id = $1)
+       and a.appointment_date_time < ($2::date + 1)::timestamp at time zone (select time_zone from facilities where id = $1)
      order by a.appointment_date_time, a.id`,
     [Number(q.facilityId), q.day],
   );
   return rows.rows;
 });
 
-// GET /api/LoanerReservations (issue #18), the naive way the spec words it ("OData GET on appointment
-// schedules"): schedules that carry a car or a reservation, newest appointment first, page and count.
-const LOANER_FROM = `appointment_schedules s join invoices i on i.id = s.invoice_id
-  left join loaner_reservations r on r.appointment_schedule_id = s.id
+// GET /api/LoanerReservations (issue #18), plain SQL over the reservations table (one row per schedule that
+// carries a car, kept by migration 0031's writer): newest appointment first, then the schedule, page and count.
+const LOANER_FROM = `loaner_reservations r
+  left join appointment_schedules s on s.id = r.appointment_schedule_id
+  left join invoices i on i.id = r.invoice_id
   left join loaner_car_usages u on u.loaner_reservation_id = r.id
-  left join loaner_cars lc on lc.id = coalesce(u.loaner_car_id, r.loaner_car_id, s.loaner_car_id)
+  left join loaner_cars lc on lc.id = coalesce(u.loaner_car_id, r.loaner_car_id)
   left join customers c on c.id = i.customer_id
-  where (s.loaner_car_id is not null or r.id is not null) and ($1::int is null or i.facility_id = $1)`;
+  where r.appointment_schedule_id is not null and ($1::int is null or r.facility_id = $1)`;
 app.get('/loaner-reservations', async (req) => {
   const f = (req.query as { facilityId?: string }).facilityId;
   const facility = f ? Number(f) : null;
   const [rows, count] = await Promise.all([
     pool.query(
-      `select s.id, r.id as "reservationId", s.invoice_id as "invoiceId", i.facility_id as "facilityId",
-              (select name from facilities where id = i.facility_id) as "facilityName",
+      `select r.appointment_schedule_id as id, r.id as "reservationId", r.invoice_id as "invoiceId", r.facility_id as "facilityId",
+              (select name from facilities where id = r.facility_id) as "facilityName",
               c.first_name || ' ' || c.last_name as "customerName", c.primary_phone as "customerPhone",
               coalesce(r.loaner_car_type_id, lc.loaner_car_type_id) as "reservedTypeId", lc.id as "loanerCarId",
-              lc.name as "carName", lc.license_plate as "licensePlate",
-              coalesce(r.appointment_date, (select max(a.appointment_date_time) from appointments a where a.schedule_id = s.id),
-                       s.created_at) as "appointmentDate",
+              lc.name as "carName", lc.license_plate as "licensePlate", r.appointment_date as "appointmentDate",
               coalesce(r.expected_return, s.expected_return_time) as "expectedReturn", r.cancelled_at, u.id as "usageId",
               u.check_out_at as "checkOutAt", u.check_out_mileage as "checkOutMileage", u.check_in_at as "checkInAt",
               u.check_in_mileage as "checkInMileage", u.policy_number as "policyNumber",
               u.driver_license_name as "driverLicenseName", u.driver_license_number as "driverLicenseNumber"
-       from ${LOANER_FROM} order by "appointmentDate" desc, s.id limit 25`,
+       from ${LOANER_FROM} order by r.appointment_date desc, r.appointment_schedule_id limit 25`,
       [facility],
     ),
     pool.query(`select count(*) from ${LOANER_FROM}`, [facility]),
@@ -287,7 +312,8 @@ app.get('/outstanding', async () => {
   return { '@odata.count': Number(count.rows[0].count), value: rows.rows };
 });
 
-// GET /api/Invoices/finalizing: submitted, not finalized, with the clearing house, oldest submission first.
+// GET /api/Invoices/finalizing: submitted, not finalized, with the clearing house, oldest submission first
+// (nulls first, as OData orders them and invoices_finalizing_idx holds them).
 const FINALIZING_WHERE = 'i.submitted and not i.finalized and not i.void and not i.lost';
 app.get('/finalizing', async () => {
   const [rows, count] = await Promise.all([
@@ -296,7 +322,7 @@ app.get('/finalizing', async () => {
         'left join insurance_companies ic on ic.id = i.insurance_company_id',
         'left join insurance_companies ic on ic.id = i.insurance_company_id left join clearing_houses ch on ch.id = ic.clearing_house_id',
       )}
-       where ${FINALIZING_WHERE} order by i.submitted_at, i.id limit 250`,
+       where ${FINALIZING_WHERE} order by i.submitted_at nulls first, i.id limit 250`,
     ),
     pool.query(`select count(*) from invoices i where ${FINALIZING_WHERE}`),
   ]);
@@ -304,10 +330,11 @@ app.get('/finalizing', async () => {
 });
 
 // GET /api/listMyRequests (open vehicles with a tech request the user started or received, newest message
-// first, 10, total), the naive way: the received side through messages, names by join, a separate count.
+// first, 10, total), plain SQL: the received side through the recipients' conversation (migration 0004's column
+// and index), names by join, a separate count.
 const MY_REQUESTS_FROM = `(select c.service_vehicle_id as sv_id, max(c.last_message_at) as last_at from conversations c
     where c.class_name_id = 2 and c.service_vehicle_id is not null and (c.started_by_user_id = $1 or c.id in (
-      select m.conversation_id from recipients r join messages m on m.id = r.message_id where r.recipient_user_id = $1))
+      select r.conversation_id from recipients r where r.recipient_user_id = $1))
     group by c.service_vehicle_id) req join service_vehicles sv on sv.id = req.sv_id`;
 const MY_REQUESTS_WHERE = 'sv.repair_count > 0 and sv.invoice_id is null and not sv.lost and not sv.void';
 app.get('/my-requests', async (req) => {
@@ -330,7 +357,7 @@ app.get('/my-requests', async (req) => {
 });
 
 // The installer's day (GET /api/appointments/my-day, issue #18), the naive way: the installer's visits of one
-// local day with schedule, invoice, customer, part type, waiting option and loaner by join, then parts,
+// local day in the route's stop order (then time, id) with schedule, invoice, customer, part type, waiting option and loaner by join, then parts,
 // accessories and materials each by one more query over the day's ids.
 app.get('/installer-day', async (req) => {
   const { userId, date, tz } = req.query as { userId: string; date: string; tz: string };
@@ -345,9 +372,11 @@ app.get('/installer-day', async (req) => {
      left join customers c on c.id = i.customer_id left join part_types pt on pt.id = a.part_type_id
      left join customer_waiting_options cw on cw.id = s.customer_waiting_option_id
      left join loaner_cars lc on lc.id = s.loaner_car_id
+     left join installer_routes ir on ir.installer_id = $1 and ir.route_date = $2::date
+     left join installer_route_stops rs on rs.route_id = ir.id and rs.appointment_id = a.id
      where a.installer_id = $1 and a.appointment_date_time >= ($2::date)::timestamp at time zone $3
        and a.appointment_date_time < ($2::date + 1)::timestamp at time zone $3
-     order by a.appointment_date_time, a.id`,
+     order by rs.stop_order nulls last, a.appointment_date_time, a.id`,
     [Number(userId), date, tz],
   );
   const ids = stops.rows.map((s) => s.invoiceId);
@@ -365,11 +394,27 @@ app.get('/installer-day', async (req) => {
       [appts],
     ),
   ]);
+  // Each stop with its parts (the invoice's, of the stop's part type or of none), accessories and materials, as
+  // ours answers them, so both answers carry the same data.
+  const byKey = <T extends Record<string, any>>(rows: T[], key: string) => {
+    const m = new Map<unknown, T[]>();
+    for (const r of rows) m.set(r[key], [...(m.get(r[key]) ?? []), r]);
+    return m;
+  };
+  const [partsOf, accessoriesOf, materialsOf] = [
+    byKey(parts.rows, 'invoice_id'),
+    byKey(accessories.rows, 'invoice_id'),
+    byKey(materials.rows, 'appointment_id'),
+  ];
   return {
-    stops: stops.rows,
-    parts: parts.rows.length,
-    accessories: accessories.rows.length,
-    materials: materials.rows.length,
+    stops: stops.rows.map((s) => ({
+      ...s,
+      parts: (partsOf.get(s.invoiceId) ?? []).filter(
+        (p) => p.part_type_id === null || p.part_type_id === s.partTypeId,
+      ),
+      accessories: accessoriesOf.get(s.invoiceId) ?? [],
+      materials: materialsOf.get(s.appointmentId) ?? [],
+    })),
   };
 });
 
@@ -427,7 +472,7 @@ app.get('/pending-audits', async () => {
   const [rows, count] = await Promise.all([
     pool.query(
       `select i.submitted_at as "submittedAt", ${INVOICE_COLUMNS}
-       where ${PENDING_AUDITS_WHERE} order by i.submitted_at, i.id limit 25`,
+       where ${PENDING_AUDITS_WHERE} order by i.submitted_at nulls first, i.id limit 25`,
     ),
     pool.query(`select count(*) from invoices i where ${PENDING_AUDITS_WHERE}`),
   ]);

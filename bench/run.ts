@@ -1,6 +1,6 @@
 // `npm run bench`: seeds (if needed) a scaled PostgreSQL database, starts our server and the bare reference
-// endpoint side by side, loads each list with autocannon (10 connections, BENCH_SECONDS each), and appends
-// requests/s, p50, p99 and the ratio to bench/RESULTS.md.
+// endpoint side by side, loads each list with autocannon (10 connections, BENCH_SECONDS each), uncompressed and as a
+// browser asks for it (Accept-Encoding), and appends requests/s, p50, p99, size and the ratios to bench/RESULTS.md.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +79,9 @@ async function quiet() {
   }
 }
 
+/** What a browser sends (the list benchmarks without it measure uncompressed answers). */
+const COMPRESSED = { 'accept-encoding': 'gzip, br' };
+
 /** A target: one URL, or a URL per request (a different window, filter or key each time). */
 type Target = string | (() => string);
 
@@ -122,7 +125,8 @@ const loadavg = () =>
     .join(', ');
 
 // BENCH_CASES=invoice,My runs only the cases whose name contains one of the words (the issue #17 cases: random,
-// fragment, deep, detail, fan-out). BENCH_DRY=1 only sends each case once to both servers and checks sizes.
+// fragment, deep, detail, fan-out). BENCH_DRY=1 only sends each case to both servers (a varying one five times) and
+// checks that they answer the same rows (ids) in the same order with the same count, compressed the same way.
 const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
 
 async function main() {
@@ -195,9 +199,18 @@ async function main() {
     const filter = encodeURIComponent(
       `OpenDateTime ge ${from.toISOString()} and OpenDateTime lt ${to.toISOString()}`,
     );
-    // rows/count read the page size and the total of either envelope (OData, or {items, total}).
-    const odata = { rows: (r: any) => r.value.length, count: (r: any) => r['@odata.count'] };
-    const myList = { rows: (r: any) => r.items.length, count: (r: any) => r.total };
+    // rows/count read the page size and the total of either envelope (OData, or {items, total}); ids the keys of
+    // the answer's rows in their order (BENCH_DRY=1 requires both servers to answer the same ids in the same order).
+    const odata = {
+      rows: (r: any) => r.value.length,
+      count: (r: any) => r['@odata.count'],
+      ids: (r: any) => r.value.map((x: any) => x.id),
+    };
+    const myList = {
+      rows: (r: any) => r.items.length,
+      count: (r: any) => r.total,
+      ids: (r: any) => r.items.map((x: any) => x.id),
+    };
     const listSelect = `$select=${invoiceListSelect()}`;
     // A different 30-day window within the last year and, one time in two, a facility: the count cache
     // (a 5 s cache of identical large counts) cannot serve these.
@@ -257,7 +270,7 @@ async function main() {
     ).json()) as any;
     const deepByToken = new URL(before['@odata.nextLink'], `${OURS}`).href;
     const detailIds = () => sequence(31, (next) => 1 + Math.floor(next() * maxInvoiceId));
-    const one = { rows: (r: any) => (r.id ? 1 : 0), count: () => undefined };
+    const one = { rows: (r: any) => (r.id ? 1 : 0), count: () => undefined, ids: (r: any) => [r.id] };
     const d = new Date(`${apptDay}T00:00:00Z`);
     const sunday = new Date(d.getTime() - d.getUTCDay() * 86_400_000).toISOString().slice(0, 10);
     const week = {
@@ -267,6 +280,7 @@ async function main() {
       auth: admin,
       rows: (r: any) => r.appointments.length,
       count: () => undefined,
+      ids: (r: any) => r.appointments.map((a: any) => (Array.isArray(a) ? a[0] : a.id)),
     };
     const cases: {
       name: string;
@@ -275,6 +289,10 @@ async function main() {
       auth: Record<string, string>;
       rows: (r: any) => number;
       count: (r: any) => number | undefined;
+      /** The keys of the answer's rows in order (or the figures of a one-row answer): both sides must agree. */
+      ids: (r: any) => unknown[];
+      /** Not a list (one row, or a few counts): measured without Accept-Encoding only. */
+      single?: boolean;
       /** Started before each side's load and stopped after it (a writer changing what is read). */
       during?: () => () => Promise<void>;
     }[] = [
@@ -348,6 +366,8 @@ async function main() {
         auth: admin,
         rows: (r: any) => (typeof r.total === 'number' ? 1 : 0),
         count: (r: any) => r.total,
+        ids: (r: any) => [r.total, r.submitted, r.signed, r.replacement],
+        single: true,
       },
       {
         name: 'deep page by $skip ($skip=100000&$top=50&$orderby=id)',
@@ -359,7 +379,8 @@ async function main() {
       {
         name: 'deep page by @odata.nextLink (the same page, $skiptoken after row 100,000)',
         ours: deepByToken,
-        bare: `${BARE}/invoices-deep?skip=100000`,
+        // A next link followed by key on both sides: the rows after the previous page's last id.
+        bare: `${BARE}/invoices-deep?after=${before.value.at(-1).id}`,
         auth: admin,
         ...odata,
       },
@@ -398,6 +419,7 @@ async function main() {
         auth: admin,
         rows: (r: any) => r.length,
         count: () => undefined,
+        ids: (r: any) => r.map((x: any) => x.id),
       },
       {
         name: 'loaner reservations (the screen’s request: top 25, count, newest appointment first)',
@@ -421,6 +443,7 @@ async function main() {
           bare: () => `${BARE}/invoice/${b()}`,
           auth: admin,
           ...one,
+          single: true,
         };
       })(),
       ...(() => {
@@ -455,20 +478,41 @@ async function main() {
       await installerDayCase(signIn),
     ];
     const lines: string[] = [];
+    const summary: string[] = [];
     const loadAtStart = loadavg();
+    const ratio = (ours: autocannon.Result, bare: autocannon.Result) =>
+      bare.requests.average > 0
+        ? `${(ours.requests.average / bare.requests.average).toFixed(2)}×`
+        : 'bare timed out';
     for (const k of cases.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
-      // Same-size check: both answer the same number of rows (for varying targets, to their first sample:
-      // each side has its own generator of the same sequence, so both are asked the same thing).
+      // Same-answer check: both answer the same rows in the same order, with the same count (for varying targets,
+      // to their first samples, five in a dry run: each side has its own generator of the same sequence, so both
+      // are asked the same thing). A dry run also shows the encoding each answered (under 1 KiB, neither compresses).
       const sampleOf = (t: Target) => (typeof t === 'string' ? t : t());
-      const a = (await (await fetch(sampleOf(k.ours), { headers: k.auth })).json()) as any;
-      const b = (await (await fetch(sampleOf(k.bare))).json()) as any;
-      if (k.rows(a) !== k.rows(b) || k.count(a) !== k.count(b)) {
-        throw new Error(`${k.name}: ours ${k.rows(a)}/${k.count(a)} rows vs bare ${k.rows(b)}/${k.count(b)}`);
+      const samples = typeof k.ours === 'string' || !process.env.BENCH_DRY ? 1 : 5;
+      let a: any;
+      for (let n = 0; n < samples; n++) {
+        const [ra, rb] = [
+          await fetch(sampleOf(k.ours), { headers: { ...k.auth, ...COMPRESSED } }),
+          await fetch(sampleOf(k.bare), { headers: COMPRESSED }),
+        ];
+        const encoding = (r: Response) => r.headers.get('content-encoding') ?? 'none';
+        a = await ra.json();
+        const b = (await rb.json()) as any;
+        if (k.rows(a) !== k.rows(b) || k.count(a) !== k.count(b)) {
+          throw new Error(
+            `${k.name}: ours ${k.rows(a)}/${k.count(a)} rows vs bare ${k.rows(b)}/${k.count(b)}`,
+          );
+        }
+        const [ia, ib] = [JSON.stringify(k.ids(a)), JSON.stringify(k.ids(b))];
+        if (ia !== ib)
+          throw new Error(`${k.name}: not the same rows in the same order:\nours ${ia}\nbare ${ib}`);
+        if (process.env.BENCH_DRY)
+          console.log(
+            `ok: ${k.name}: ${k.rows(a)} rows, count ${k.count(a)}, the same ids in the same order (${ia.slice(0, 40)}…); Accept-Encoding: ours ${encoding(ra)}, bare ${encoding(rb)}`,
+          );
       }
-      if (process.env.BENCH_DRY) {
-        console.log(`ok: ${k.name}: ${k.rows(a)} rows, count ${k.count(a)}`);
-        continue;
-      }
+      if (process.env.BENCH_DRY) continue;
       const measure = async (t: Target, h?: Record<string, string>) => {
         const stop = k.during?.();
         try {
@@ -479,21 +523,40 @@ async function main() {
       };
       const bareRes = await measure(k.bare);
       const oursRes = await measure(k.ours, k.auth);
+      // A list as a browser receives it: the same requests with Accept-Encoding (both servers compress alike).
+      const bareBr = k.single ? undefined : await measure(k.bare, COMPRESSED);
+      const oursBr = k.single ? undefined : await measure(k.ours, { ...k.auth, ...COMPRESSED });
       const row = (label: string, r: autocannon.Result) =>
-        `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |`;
+        `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${(r.throughput.average / r.requests.average / 1024 || 0).toFixed(1)} | ${r.non2xx + r.errors} |`;
       lines.push(
         `### ${k.name}`,
         '',
-        '| endpoint | req/s | p50 ms | p99 ms | errors |',
-        '|---|---:|---:|---:|---:|',
-        row('bare Fastify + pg, naive SQL', bareRes),
+        '| endpoint | req/s | p50 ms | p99 ms | KiB per answer | errors |',
+        '|---|---:|---:|---:|---:|---:|',
+        row('bare Fastify + pg, plain SQL', bareRes),
         row('ours (auth, OData parse, validation)', oursRes),
+        ...(bareBr && oursBr
+          ? [
+              row(`bare, Accept-Encoding: ${COMPRESSED['accept-encoding']}`, bareBr),
+              row(`ours, Accept-Encoding: ${COMPRESSED['accept-encoding']}`, oursBr),
+            ]
+          : []),
         '',
-        `${bareRes.requests.average > 0 ? `ratio ours / bare: **${(oursRes.requests.average / bareRes.requests.average).toFixed(2)}×** requests/s` : 'bare: no answer within the 10 s time-out'}; ${k.rows(a)} rows per response, count ${k.count(a)}.`,
+        `ratio ours / bare: **${ratio(oursRes, bareRes)}** requests/s${bareBr && oursBr ? `, compressed **${ratio(oursBr, bareBr)}**` : ''}; ${k.rows(a)} rows per response, count ${k.count(a)}; the same ids in the same order.`,
         '',
       );
-      console.log(lines.slice(-8).join('\n'));
+      summary.push(
+        `| ${k.name} | ${ratio(oursRes, bareRes)} | ${bareBr && oursBr ? ratio(oursBr, bareBr) : '–'} | ${oursRes.latency.p99} / ${bareRes.latency.p99} |`,
+      );
+      console.log(lines.slice(bareBr && oursBr ? -13 : -11).join('\n'));
     }
+    if (summary.length)
+      lines.unshift(
+        '| case | ours / bare | compressed | p99 ms ours / bare (uncompressed) |',
+        '|---|---:|---:|---:|',
+        ...summary,
+        '',
+      );
     const header = [
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
@@ -549,5 +612,6 @@ async function installerDayCase(signIn: (u: string, p: string) => Promise<Record
     auth: await signIn('105', '693704'),
     rows: (r: any) => r.stops.length,
     count: () => undefined,
+    ids: (r: any) => r.stops.map((x: any) => x.appointmentId),
   };
 }
