@@ -426,7 +426,10 @@ export async function runRemittanceImport(
     const lines = batch;
     batch = [];
     await deps.db.transaction(async (tx) => {
-      await tx.rows(sql`select pg_advisory_xact_lock(${REMITTANCE_LOCK})`);
+      // No JIT compilation for the batch's statements: the planner prices each candidate probe over a lateral
+      // key (a partial expression index has no statistics it uses) at thousands of rows, so a batch's
+      // statement looks costly enough to compile (a second or two) while it runs in milliseconds.
+      await tx.rows(sql`select pg_advisory_xact_lock(${REMITTANCE_LOCK}), set_config('jit', 'off', true)`);
       await importBatch(tx, ctx, lines);
       const [moved] = await tx.rows<{ id: number }>(
         sql`update remittance_imports set rows_done = ${seen}, heartbeat_at = now(), updated_at = now()

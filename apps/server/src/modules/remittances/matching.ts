@@ -104,9 +104,9 @@ const exactCondition = (keys: SQL, digitKeys: SQL, invoiceId: SQL) =>
       or (i.claim_number is not null and ltrim(regexp_replace(i.claim_number, '[^0-9]', '', 'g'), '0') = any(${digitKeys}))
       or i.id = ${invoiceId})`;
 
-/** The fuzzy pass's condition on invoice `i` (joined to its insurer `ic`): open, of the clearing house, the amount. */
-const fuzzyCondition = (amounts: SQL, clearingHouseId: number | null) =>
-  sql`i.total_cost = any(${amounts}) and not i.funded and not i.void
+/** The fuzzy pass's condition on invoice `i` (joined to its insurer `ic`): the amount, open, of the clearing house. */
+const fuzzyCondition = (amountMatch: SQL, clearingHouseId: number | null) =>
+  sql`${amountMatch} and not i.funded and not i.void
       and (${clearingHouseId}::int is null or ic.clearing_house_id = ${clearingHouseId}::int)
       and (i.claim_number is not null or i.reference_number is not null)`;
 
@@ -137,7 +137,7 @@ export async function findCandidates(
     const byAmount = await db.rows<InvoiceRow>(
       sql`select ${INVOICE_COLUMNS} from invoices i
             left join insurance_companies ic on ic.id = i.insurance_company_id
-          where ${fuzzyCondition(sql`${`{${k.amounts.join(',')}}`}::numeric[]`, clearingHouseId)}
+          where ${fuzzyCondition(sql`i.total_cost = any(${`{${k.amounts.join(',')}}`}::numeric[])`, clearingHouseId)}
             and ${inScope}
           order by i.open_date_time desc limit 50`,
     );
@@ -148,8 +148,12 @@ export async function findCandidates(
 
 /**
  * findCandidates for a batch of lines in two statements (the exact pass of every line, then the fuzzy pass of
- * those that want it), each line's lookup the same query as findCandidates' run per line (a lateral join):
- * the same candidates, in the database as it is when called. Answers them in the lines' order.
+ * those that want it), with the same candidates as findCandidates run per line, in the database as it is when
+ * called. Each key is its own probe (a scalar equality on its expression index; an `= any(array)` over a lateral
+ * column would not be planned as the per-line query's index lookups, but as a walk of a million invoices): the
+ * first 20 by id of each probe, of which a line keeps its first 20 by id (findCandidates' limit: the first 20
+ * of a union are among the first 20 of its parts); the fuzzy pass likewise keeps the newest 50 of its amounts'.
+ * Answers them in the lines' order.
  */
 export async function findCandidatesMany(
   db: Db,
@@ -160,37 +164,58 @@ export async function findCandidatesMany(
   if (lines.length === 0) return [];
   const ks = lines.map(lineKeys);
   const inScope = scopeCondition(scope, sql`i.facility_id`);
-  const found: CandidateRow[][] = lines.map(() => []);
-  // Keys are letters and digits only (normalizeClaimKey), so a comma joins them safely.
-  const exactInput = JSON.stringify(
-    ks.map((k, ord) => ({ ord, keys: k.keys.join(','), digits: k.digitKeys.join(','), inv: k.invoiceId })),
-  );
+  const keys = JSON.stringify(ks.flatMap((k, ord) => k.keys.map((key) => ({ ord, key }))));
+  const digits = JSON.stringify(ks.flatMap((k, ord) => k.digitKeys.map((key) => ({ ord, key }))));
+  const numbers = JSON.stringify(ks.flatMap((k, ord) => (k.invoiceId ? [{ ord, id: k.invoiceId }] : [])));
+  // `offset 0` keeps the probe's own plan (its index, then the sort): without it the planner, which cannot
+  // tell how many invoices a lateral key finds, walks the primary key in id order for the first 20.
+  const probe = (where: SQL) =>
+    sql`(select * from (select ${INVOICE_COLUMNS} from invoices i where ${where} and ${inScope} offset 0) x
+         order by x.id limit 20)`;
   const exact = await db.rows<InvoiceRow & { ord: number }>(
-    sql`select l.ord, c.* from jsonb_to_recordset(${exactInput}::jsonb) as l(ord int, keys text, digits text, inv int)
-        cross join lateral (
-          select ${INVOICE_COLUMNS} from invoices i
-          where ${exactCondition(sql`string_to_array(l.keys, ',')`, sql`string_to_array(l.digits, ',')`, sql`l.inv`)}
-            and ${inScope}
-          order by i.id limit 20
-        ) c
-        order by l.ord, c.id`,
-  );
-  for (const r of exact) found[r.ord].push(asCandidate(r));
-  const fuzzy = ks.flatMap((k, ord) =>
-    wantsFuzzy(k, found[ord]) ? [{ ord, amounts: k.amounts.join(',') }] : [],
-  );
-  if (fuzzy.length) {
-    const byAmount = await db.rows<InvoiceRow & { ord: number }>(
-      sql`select l.ord, c.* from jsonb_to_recordset(${JSON.stringify(fuzzy)}::jsonb) as l(ord int, amounts text)
+    sql`select p.ord, c.* from jsonb_to_recordset(${keys}::jsonb) as p(ord int, key text)
           cross join lateral (
-            select ${INVOICE_COLUMNS} from invoices i
+            ${probe(sql`i.claim_number is not null and regexp_replace(upper(i.claim_number), '[^A-Z0-9]', '', 'g') = p.key`)}
+            union all
+            ${probe(sql`i.reference_number is not null and regexp_replace(upper(i.reference_number), '[^A-Z0-9]', '', 'g') = p.key`)}
+          ) c
+        union all
+        select p.ord, c.* from jsonb_to_recordset(${digits}::jsonb) as p(ord int, key text)
+          cross join lateral ${probe(sql`i.claim_number is not null and ltrim(regexp_replace(i.claim_number, '[^0-9]', '', 'g'), '0') = p.key`)} c
+        union all
+        select p.ord, ${INVOICE_COLUMNS} from jsonb_to_recordset(${numbers}::jsonb) as p(ord int, id int)
+          join invoices i on i.id = p.id
+        where ${inScope}`,
+  );
+  const byLine: InvoiceRow[][] = lines.map(() => []);
+  for (const r of exact) if (!byLine[r.ord].some((c) => c.id === r.id)) byLine[r.ord].push(r);
+  const found = byLine.map((rows) =>
+    rows
+      .sort((a, b) => a.id - b.id)
+      .slice(0, 20)
+      .map(asCandidate),
+  );
+  const amounts = ks.flatMap((k, ord) =>
+    wantsFuzzy(k, found[ord]) ? k.amounts.map((amount) => ({ ord, amount })) : [],
+  );
+  if (amounts.length) {
+    const byAmount = await db.rows<InvoiceRow & { ord: number; opened: string }>(
+      sql`select p.ord, c.* from jsonb_to_recordset(${JSON.stringify(amounts)}::jsonb) as p(ord int, amount numeric)
+          cross join lateral (
+            select ${INVOICE_COLUMNS}, to_char(i.open_date_time at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as opened from invoices i
               left join insurance_companies ic on ic.id = i.insurance_company_id
-            where ${fuzzyCondition(sql`string_to_array(l.amounts, ',')::numeric[]`, clearingHouseId)}
+            where ${fuzzyCondition(sql`i.total_cost = p.amount`, clearingHouseId)}
               and ${inScope}
             order by i.open_date_time desc limit 50
           ) c`,
     );
-    for (const r of byAmount) if (!found[r.ord].some((c) => c.id === r.id)) found[r.ord].push(asCandidate(r));
+    const fuzzy: Array<Array<InvoiceRow & { opened: string }>> = lines.map(() => []);
+    for (const r of byAmount) if (!fuzzy[r.ord].some((c) => c.id === r.id)) fuzzy[r.ord].push(r);
+    for (const [ord, rows] of fuzzy.entries()) {
+      rows.sort((a, b) => (a.opened < b.opened ? 1 : a.opened > b.opened ? -1 : 0));
+      for (const r of rows.slice(0, 50))
+        if (!found[ord].some((c) => c.id === r.id)) found[ord].push(asCandidate(r));
+    }
   }
   return found;
 }
