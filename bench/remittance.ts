@@ -307,9 +307,14 @@ async function undo(db: pg.Client, importId: number, ids: number[], txs: object[
     if (funded.length < rows.length)
       console.warn(`${rows.length - funded.length} invoices funded outside the chosen ones are left funded`);
     // The transactions the fundings added (any not there before); those they funded, as they were.
+    const fundedSet = new Set(funded);
+    const theirs = (txs as Array<{ id: number; invoice_id: number }>).filter((t) =>
+      fundedSet.has(t.invoice_id),
+    );
     await db.query(
-      `delete from invoice_transactions where invoice_id = any($1::int[]) and id <> all($2::int[])`,
-      [funded, (txs as Array<{ id: number }>).map((t) => t.id)],
+      `delete from invoice_transactions t using (select unnest($1::int[]) as id) f
+       where t.invoice_id = f.id and t.id not in (select unnest($2::int[]))`,
+      [funded, theirs.map((t) => t.id)],
     );
     await db.query(
       `update invoice_transactions t set transaction_type_id = s.transaction_type_id, amount = s.amount::numeric,
@@ -317,21 +322,21 @@ async function undo(db: pg.Client, importId: number, ids: number[], txs: object[
          updated_at = s.updated_at
        from jsonb_to_recordset($1::jsonb) as s(id int, invoice_id int, transaction_type_id int, amount text,
          reference text, status_id int, funded_at timestamptz, user_id int, updated_at timestamptz)
-       where t.id = s.id and t.invoice_id = any($2::int[])`,
-      [JSON.stringify(txs), funded],
+       where t.id = s.id`,
+      [JSON.stringify(theirs)],
     );
     // The history entries go; their activity log rows stay (the log of what was done; deleting from that table
     // checks every table that references it, without an index on most).
     await db.query(
-      `delete from invoice_history where invoice_id = any($1::int[]) and activity = 'Invoice funded'
-         and details like $2`,
+      `delete from invoice_history h using (select unnest($1::int[]) as id) f
+       where h.invoice_id = f.id and h.activity = 'Invoice funded' and h.details like $2`,
       [funded, `%; remittance ${importId} line %`],
     );
     await db.query(
       `update invoices i set funded = false, funded_at = null, funded_by_id = null, updated_at = s.updated_at
        from jsonb_to_recordset($1::jsonb) as s(id int, updated_at timestamptz)
-       where i.id = s.id and i.id = any($2::int[])`,
-      [JSON.stringify(stamps), funded],
+       where i.id = s.id`,
+      [JSON.stringify((stamps as Array<{ id: number }>).filter((st) => fundedSet.has(st.id)))],
     );
     await db.query('delete from remittance_imports where id = $1', [importId]);
     await db.query('commit');

@@ -199,6 +199,14 @@ export async function findCandidatesMany(
     wantsFuzzy(k, found[ord]) ? k.amounts.map((amount) => ({ ord, amount })) : [],
   );
   if (amounts.length) {
+    // A few totals are shared by a large part of the invoices (a standard windshield price): for those only
+    // the (total_cost, open_date_time) index read backwards stops after the newest 50 open ones, as the
+    // per-line query is planned with its amounts known. Over a lateral amount the planner guesses a dozen
+    // rows and would read every invoice of the amount into a bitmap and sort them, so bitmaps are off for
+    // this statement (set_config local to the transaction, put back after it).
+    const [{ was }] = await db.rows<{ was: string }>(
+      sql`select current_setting('enable_bitmapscan') as was, set_config('enable_bitmapscan', 'off', true)`,
+    );
     const byAmount = await db.rows<InvoiceRow & { ord: number; opened: string }>(
       sql`select p.ord, c.* from jsonb_to_recordset(${JSON.stringify(amounts)}::jsonb) as p(ord int, amount numeric)
           cross join lateral (
@@ -209,6 +217,7 @@ export async function findCandidatesMany(
             order by i.open_date_time desc limit 50
           ) c`,
     );
+    await db.rows(sql`select set_config('enable_bitmapscan', ${was}, true)`);
     const fuzzy: Array<Array<InvoiceRow & { opened: string }>> = lines.map(() => []);
     for (const r of byAmount) if (!fuzzy[r.ord].some((c) => c.id === r.id)) fuzzy[r.ord].push(r);
     for (const [ord, rows] of fuzzy.entries()) {
