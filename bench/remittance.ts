@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultReconcileRange } from '@glass/domain';
+import { defaultReconcileRange, PaymentType } from '@glass/domain';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -83,7 +83,8 @@ async function main() {
     `select i.id, i.claim_number as claim, (${owed} * 100)::bigint::text as owed,
             (i.total_cost * 100)::bigint::text as total
      from invoices i
-     where not i.funded and not i.void and not i.lost and i.total_cost > 0 and i.payment_type_id is distinct from 6
+     where not i.funded and not i.void and not i.lost and i.total_cost > 0
+       and i.payment_type_id is distinct from ${PaymentType.Refused}
        and ${owed} >= 1
        and not exists (select 1 from invoice_locks l where l.invoice_id = i.id)
        and not exists (select 1 from claim_submissions s where s.invoice_id = i.id
