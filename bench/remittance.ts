@@ -312,11 +312,14 @@ async function undo(db: pg.Client, importId: number, ids: number[], txs: object[
     const theirs = (txs as Array<{ id: number; invoice_id: number }>).filter((t) =>
       fundedSet.has(t.invoice_id),
     );
-    await db.query(
-      `delete from invoice_transactions t using (select unnest($1::int[]) as id) f
-       where t.invoice_id = f.id and t.id not in (select unnest($2::int[]))`,
-      [funded, theirs.map((t) => t.id)],
+    const before = new Set(theirs.map((t) => t.id));
+    const { rows: now } = await db.query<{ id: number }>(
+      `select t.id from invoice_transactions t join unnest($1::int[]) f(id) on t.invoice_id = f.id`,
+      [funded],
     );
+    await db.query('delete from invoice_transactions where id = any($1::int[])', [
+      now.map((t) => t.id).filter((id) => !before.has(id)),
+    ]);
     await db.query(
       `update invoice_transactions t set transaction_type_id = s.transaction_type_id, amount = s.amount::numeric,
          reference = s.reference, status_id = s.status_id, funded_at = s.funded_at, user_id = s.user_id,
