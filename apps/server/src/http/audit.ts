@@ -32,6 +32,20 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The detail rows of an entry: its details, plus the detail naming its record when the record type declares one. */
+function detailsOf(entry: AuditEntry): Array<[string, unknown]> {
+  const details = Object.entries(entry.details ?? {}).filter(([, v]) => v !== undefined);
+  const key = recordTypeNamed(entry.recordType)?.logDetail?.name;
+  if (key && entry.recordId != null && !details.some(([k]) => k === key)) details.push([key, entry.recordId]);
+  return details;
+}
+
+const detailValues = (logId: number, details: Array<[string, unknown]>) =>
+  details.map(
+    ([name, value]) =>
+      sql`(${logId}, ${paramIdOf(name)}, ${name}, ${value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)})`,
+  );
+
 /**
  * Writes an activity log row and its details. Pass the unit of work of the change, so the log commits
  * or rolls back with it.
@@ -43,16 +57,42 @@ export async function audit(db: Db, user: SessionUser | undefined, entry: AuditE
                 ${entry.recordType ?? null}, ${entry.recordId ?? null})
         returning id`,
   );
-  const details = Object.entries(entry.details ?? {}).filter(([, v]) => v !== undefined);
-  const key = recordTypeNamed(entry.recordType)?.logDetail?.name;
-  if (key && entry.recordId != null && !details.some(([k]) => k === key)) details.push([key, entry.recordId]);
+  const details = detailsOf(entry);
   if (details.length === 0) return log.id;
-  const values = details.map(
-    ([name, value]) =>
-      sql`(${log.id}, ${paramIdOf(name)}, ${name}, ${value === null ? null : typeof value === 'string' ? value : JSON.stringify(value)})`,
-  );
   await db.rows(
-    sql`insert into activity_log_details (activity_log_id, param_id, name, value) values ${sql.join(values, sql`, `)}`,
+    sql`insert into activity_log_details (activity_log_id, param_id, name, value) values ${sql.join(detailValues(log.id, details), sql`, `)}`,
   );
   return log.id;
+}
+
+/**
+ * audit() for many entries of one user in two statements (a remittance batch's fundings): the rows are the
+ * same as one audit() each, in the order given; answers their ids in that order.
+ */
+export async function auditMany(
+  db: Db,
+  user: SessionUser | undefined,
+  entries: readonly AuditEntry[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const logs = await db.rows<{ id: number }>(
+    sql`insert into activity_logs (session_id, user_id, activity, activity_type, record_type, record_id)
+        values ${sql.join(
+          entries.map(
+            (e) =>
+              sql`(${user?.sessionId ?? null}, ${user?.id ?? null}, ${e.activity}, ${e.type}, ${e.recordType ?? null}, ${e.recordId ?? null})`,
+          ),
+          sql`, `,
+        )}
+        returning id`,
+  );
+  // The rows of a VALUES list are inserted, and their identities drawn, in the list's order.
+  const ids = logs.map((l) => Number(l.id)).sort((a, b) => a - b);
+  if (ids.length !== entries.length) throw new Error('activity log rows missing');
+  const values = entries.flatMap((e, i) => detailValues(ids[i], detailsOf(e)));
+  if (values.length)
+    await db.rows(
+      sql`insert into activity_log_details (activity_log_id, param_id, name, value) values ${sql.join(values, sql`, `)}`,
+    );
+  return ids;
 }

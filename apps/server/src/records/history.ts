@@ -2,7 +2,7 @@ import { type RecordChanged, recordChangeNotice } from '@glass/domain/contracts'
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
-import { type AuditEntry, audit } from '../http/audit.js';
+import { type AuditEntry, audit, auditMany } from '../http/audit.js';
 import type { RecordType } from './registry.js';
 
 /** One change as the record's history shows it. */
@@ -50,33 +50,75 @@ export class RecordHistory {
   /** `user` undefined: a customer's own action on a public page (no staff user; user_id stays null). */
   async record(db: Db, user: SessionUser | undefined, id: number, entry: HistoryEntry): Promise<number> {
     const d = this.def;
-    const logId = await audit(db, user, {
-      activity: entry.activity,
-      type: entry.type ?? 'update',
-      recordType: d.record.recordType,
-      recordId: id,
-      details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
-    });
+    const logId = await audit(db, user, this.auditEntry(id, entry));
     await db.rows(
       sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
-          values (${id}, ${entry.activity}, ${user?.id ?? null}, ${entry.details ?? null}, ${logId},
-                  coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`,
+          values ${this.historyValues(user, id, entry, logId)}`,
     );
     if (entry.contact && d.onContact) await d.onContact(db, id);
-    if (d.record.live) {
-      const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName : null;
-      const change: RecordChanged = {
-        recordType: d.record.recordType as RecordChanged['recordType'],
-        id,
-        activity: entry.activity,
-        notice: recordChangeNotice(name, entry.activity, entry.phrase),
-        details: entry.details ?? null,
-        by: user ? { id: user.id, name: name ?? '' } : null,
-        at: new Date().toISOString(),
-      };
-      db.afterCommit(() => db.events.emit(RECORD_CHANGED, change));
-    }
+    this.announce(db, user, id, entry);
     return logId;
+  }
+
+  /**
+   * record() for many changes by one user in three statements (a remittance batch funding many records): the
+   * same activity log rows, history entries and announcements as one record() each, in the order given.
+   * Contact entries are not taken (their hook is per record).
+   */
+  async recordMany(
+    db: Db,
+    user: SessionUser | undefined,
+    changes: ReadonlyArray<{ id: number; entry: HistoryEntry }>,
+  ): Promise<number[]> {
+    if (changes.length === 0) return [];
+    if (changes.some((c) => c.entry.contact)) throw new Error('recordMany does not take contact entries');
+    const d = this.def;
+    const logIds = await auditMany(
+      db,
+      user,
+      changes.map(({ id, entry }) => this.auditEntry(id, entry)),
+    );
+    await db.rows(
+      sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
+          values ${sql.join(
+            changes.map(({ id, entry }, i) => this.historyValues(user, id, entry, logIds[i])),
+            sql`, `,
+          )}`,
+    );
+    for (const { id, entry } of changes) this.announce(db, user, id, entry);
+    return logIds;
+  }
+
+  private auditEntry(id: number, entry: HistoryEntry): AuditEntry {
+    return {
+      activity: entry.activity,
+      type: entry.type ?? 'update',
+      recordType: this.def.record.recordType,
+      recordId: id,
+      details: { ...entry.params, ...(entry.details ? { details: entry.details } : {}) },
+    };
+  }
+
+  private historyValues(user: SessionUser | undefined, id: number, entry: HistoryEntry, logId: number) {
+    return sql`(${id}, ${entry.activity}, ${user?.id ?? null}, ${entry.details ?? null}, ${logId},
+                coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`;
+  }
+
+  /** A live record's change, announced once committed (db.events RECORD_CHANGED). */
+  private announce(db: Db, user: SessionUser | undefined, id: number, entry: HistoryEntry) {
+    const d = this.def;
+    if (!d.record.live) return;
+    const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.userName : null;
+    const change: RecordChanged = {
+      recordType: d.record.recordType as RecordChanged['recordType'],
+      id,
+      activity: entry.activity,
+      notice: recordChangeNotice(name, entry.activity, entry.phrase),
+      details: entry.details ?? null,
+      by: user ? { id: user.id, name: name ?? '' } : null,
+      at: new Date().toISOString(),
+    };
+    db.afterCommit(() => db.events.emit(RECORD_CHANGED, change));
   }
 }
 

@@ -35,10 +35,14 @@ export { outstandingInvoicesResource } from './list/outstanding-resource.js';
 export { type CustomerSignature, saveCustomerSignature } from './documents/documents-service.js';
 // Reconcile funds invoices under the same lock rule and into the same history.
 export {
+  invoiceMissing,
+  invoiceWriteRefusal,
   loadInvoiceForWrite,
   lockInvoiceRow,
+  lockInvoiceRows,
   recordCustomerAction,
   recordInvoiceChange,
+  recordInvoiceChanges,
 } from './invoice-record.js';
 export { findTemplate, loadSendContext } from './documents/send-service.js';
 export { fillTemplate, type SendContext, templateValues } from './documents/send-template.js';

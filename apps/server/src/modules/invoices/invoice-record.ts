@@ -61,6 +61,15 @@ export const lockInvoiceRow = (db: Db, id: number): Promise<InvoiceWriteTarget> 
 export const loadInvoiceForWrite = (db: Db, id: number, user: SessionUser): Promise<InvoiceWriteTarget> =>
   invoiceRecord.loadForWrite(db, id, user);
 
+/**
+ * loadInvoiceForWrite for several invoices in one statement (a remittance batch): their row locks (id order) and
+ * state; per invoice, `writeRefusal` is the 409 loadInvoiceForWrite would throw and an absent id its 404.
+ */
+export const lockInvoiceRows = (db: Db, ids: readonly number[]): Promise<InvoiceWriteTarget[]> =>
+  invoiceRecord.lockRows(db, ids);
+export const invoiceWriteRefusal = (row: InvoiceWriteTarget, user: SessionUser) =>
+  invoiceRecord.writeRefusal(row, user);
+
 /** Loads the invoice for an edit: as loadInvoiceForWrite, and 409 when it is finalized. */
 export async function loadEditableInvoice(db: Db, id: number, user: SessionUser) {
   const target = await loadInvoiceForWrite(db, id, user);
@@ -83,6 +92,13 @@ export const recordInvoiceChange = (
   invoiceId: number,
   entry: InvoiceHistoryEntry,
 ) => invoiceHistory.record(db, user, invoiceId, entry);
+
+/** recordInvoiceChange for many invoices at once (the same rows, in three statements). */
+export const recordInvoiceChanges = (
+  db: Db,
+  user: SessionUser,
+  changes: ReadonlyArray<{ id: number; entry: InvoiceHistoryEntry }>,
+) => invoiceHistory.recordMany(db, user, changes);
 
 /** The history entry of something the customer did on a public page (no staff user: user is null). */
 export const recordCustomerAction = (db: Db, invoiceId: number, entry: InvoiceHistoryEntry) =>

@@ -12,9 +12,16 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict, type HttpError } from '../../http/errors.js';
 import { runODataQuery } from '../../odata/index.js';
-import { loadInvoiceForWrite, recordInvoiceChange } from '../invoices/index.js';
+import {
+  invoiceMissing,
+  invoiceWriteRefusal,
+  loadInvoiceForWrite,
+  lockInvoiceRows,
+  recordInvoiceChange,
+  recordInvoiceChanges,
+} from '../invoices/index.js';
 import { reconcileResource } from './resource.js';
 
 /** Invoice transaction statuses (invoices transactions-service): 0 open, 1 funded, 2 void. */
@@ -23,6 +30,7 @@ const FUNDED = 1;
 const VOID = 2;
 
 interface FundingTarget {
+  id: number;
   funded: boolean;
   void: boolean;
   lost: boolean;
@@ -31,6 +39,53 @@ interface FundingTarget {
   referenceNumber: string | null;
   depositId: number | null;
 }
+
+const TARGET_COLUMNS = sql`i.id, i.funded, i.void, i.lost, i.total_cost::text as "totalCost",
+  i.payment_type_id as "paymentTypeId", i.reference_number as "referenceNumber",
+  (select d.deposit_invoice_id from deposit_invoice_items d where d.invoice_id = i.id) as "depositId"`;
+
+/** One funding of a batch (fundMany): the invoice, the body reconcile's route would take, the history note. */
+export interface FundItem {
+  invoiceId: number;
+  body: FundBody;
+  note?: string;
+}
+
+/** What a funding writes once its checks pass: the reference and the amount as text. */
+interface FundPlan {
+  reference: string | null;
+  amount: string;
+}
+
+/**
+ * fundIn's checks after the invoice's lock (its state, and the open transaction named in the body when there is
+ * one): the refusal fundIn throws (409 already funded, void, lost, nothing to collect, Refused, transaction not
+ * open; 400 reference or transaction), or what it writes.
+ */
+function fundCheck(
+  invoiceId: number,
+  invoice: FundingTarget,
+  body: FundBody,
+  open: { invoiceId: number; statusId: number } | undefined,
+): HttpError | FundPlan {
+  const problem = fundProblem(invoiceId, invoice);
+  if (problem) return conflict(problem);
+  const reference = body.reference?.trim() || invoice.referenceNumber?.trim() || null;
+  const refProblem = referenceProblem(invoice.paymentTypeId, reference);
+  if (refProblem) return badRequest('reference', refProblem);
+  if (body.invoiceTransactionId !== undefined) {
+    if (!open || open.invoiceId !== invoiceId)
+      return badRequest(
+        'invoiceTransactionId',
+        `Transaction ${body.invoiceTransactionId} is not a transaction of invoice ${invoiceId}.`,
+      );
+    if (open.statusId !== OPEN)
+      return conflict(`Transaction ${body.invoiceTransactionId} is not open; it cannot be funded.`);
+  }
+  return { reference, amount: centsText(toCents(body.amount)) };
+}
+
+const isRefusal = (v: HttpError | FundPlan): v is HttpError => !('amount' in v);
 
 /**
  * Funding and unfunding an invoice from the reconcile screen (packages/domain rules/funding.ts). Each is
@@ -45,10 +100,7 @@ export class FundingService {
   private async target(tx: Db, invoiceId: number, user: SessionUser): Promise<FundingTarget> {
     await loadInvoiceForWrite(tx, invoiceId, user);
     const [row] = await tx.rows<FundingTarget>(
-      sql`select i.funded, i.void, i.lost, i.total_cost::text as "totalCost", i.payment_type_id as "paymentTypeId",
-            i.reference_number as "referenceNumber",
-            (select d.deposit_invoice_id from deposit_invoice_items d where d.invoice_id = i.id) as "depositId"
-          from invoices i where i.id = ${invoiceId}`,
+      sql`select ${TARGET_COLUMNS} from invoices i where i.id = ${invoiceId}`,
     );
     return row;
   }
@@ -65,24 +117,17 @@ export class FundingService {
    */
   async fundIn(tx: Db, user: SessionUser, invoiceId: number, body: FundBody, note?: string): Promise<void> {
     const invoice = await this.target(tx, invoiceId, user);
-    const problem = fundProblem(invoiceId, invoice);
-    if (problem) throw conflict(problem);
-    const reference = body.reference?.trim() || invoice.referenceNumber?.trim() || null;
-    const refProblem = referenceProblem(invoice.paymentTypeId, reference);
-    if (refProblem) throw badRequest('reference', refProblem);
-    const amount = centsText(toCents(body.amount));
-    if (body.invoiceTransactionId !== undefined) {
-      const [open] = await tx.rows<{ statusId: number }>(
-        sql`select status_id as "statusId" from invoice_transactions
+    let open: { invoiceId: number; statusId: number } | undefined;
+    if (body.invoiceTransactionId !== undefined && !fundProblem(invoiceId, invoice)) {
+      [open] = await tx.rows<{ invoiceId: number; statusId: number }>(
+        sql`select invoice_id as "invoiceId", status_id as "statusId" from invoice_transactions
             where id = ${body.invoiceTransactionId} and invoice_id = ${invoiceId} for update`,
       );
-      if (!open)
-        throw badRequest(
-          'invoiceTransactionId',
-          `Transaction ${body.invoiceTransactionId} is not a transaction of invoice ${invoiceId}.`,
-        );
-      if (open.statusId !== OPEN)
-        throw conflict(`Transaction ${body.invoiceTransactionId} is not open; it cannot be funded.`);
+    }
+    const plan = fundCheck(invoiceId, invoice, body, open);
+    if (isRefusal(plan)) throw plan;
+    const { reference, amount } = plan;
+    if (body.invoiceTransactionId !== undefined) {
       await tx.rows(
         sql`update invoice_transactions set transaction_type_id = ${body.transactionTypeId}, amount = ${amount}::numeric,
               reference = ${reference}, status_id = ${FUNDED}, funded_at = now(), user_id = ${user.id}, updated_at = now()
@@ -106,6 +151,118 @@ export class FundingService {
       activity: 'Invoice funded',
       details: note ? `${details}; ${note}` : details,
     });
+  }
+
+  /**
+   * fundIn for many invoices at once, inside the caller's unit of work (a remittance batch): the same checks in
+   * the same order per invoice (404, locked by another user, fundProblem's 409, the reference's 400, the open
+   * transaction's 400/409) and, for those that pass, the same rows (transaction, funded state, history entry and
+   * activity log row), written in a few statements for the whole batch. A refusal writes nothing and is answered
+   * (not thrown) at its item's place: undefined there means funded. One invoice at most once per call.
+   */
+  async fundMany(
+    tx: Db,
+    user: SessionUser,
+    items: readonly FundItem[],
+  ): Promise<Array<HttpError | undefined>> {
+    if (items.length === 0) return [];
+    const ids = items.map((i) => i.invoiceId);
+    if (new Set(ids).size !== ids.length) throw new Error('fundMany: an invoice twice in one batch');
+    const idList = `{${ids.join(',')}}`;
+    const locked = new Map((await lockInvoiceRows(tx, ids)).map((r) => [Number(r.id), r]));
+    const targets = new Map(
+      (
+        await tx.rows<FundingTarget>(
+          sql`select ${TARGET_COLUMNS} from invoices i where i.id = any(${idList}::int[])`,
+        )
+      ).map((t) => [Number(t.id), t]),
+    );
+    const txIds = items.flatMap((i) =>
+      i.body.invoiceTransactionId !== undefined ? [i.body.invoiceTransactionId] : [],
+    );
+    const opens = new Map(
+      txIds.length
+        ? (
+            await tx.rows<{ id: number; invoiceId: number; statusId: number }>(
+              sql`select id, invoice_id as "invoiceId", status_id as "statusId" from invoice_transactions
+                  where id = any(${`{${txIds.join(',')}}`}::int[]) order by id for update`,
+            )
+          ).map((t) => [Number(t.id), t])
+        : [],
+    );
+    const plans = items.map((item): HttpError | (FundPlan & { target: FundingTarget }) => {
+      const row = locked.get(item.invoiceId);
+      if (!row) return invoiceMissing(item.invoiceId);
+      const lockRefusal = invoiceWriteRefusal(row, user);
+      if (lockRefusal) return lockRefusal;
+      const target = targets.get(item.invoiceId) as FundingTarget;
+      const open =
+        item.body.invoiceTransactionId !== undefined ? opens.get(item.body.invoiceTransactionId) : undefined;
+      const plan = fundCheck(item.invoiceId, target, item.body, open);
+      return isRefusal(plan) ? plan : { ...plan, target };
+    });
+    const go = items.flatMap((item, i) => {
+      const plan = plans[i];
+      return isRefusal(plan) ? [] : [{ ...item, ...plan }];
+    });
+    if (go.length === 0) return plans.map((p) => (isRefusal(p) ? p : undefined));
+    const updates = go.filter((g) => g.body.invoiceTransactionId !== undefined);
+    if (updates.length) {
+      const rows = JSON.stringify(
+        updates.map((g) => ({
+          id: g.body.invoiceTransactionId,
+          type: g.body.transactionTypeId,
+          amount: g.amount,
+          ref: g.reference,
+        })),
+      );
+      const done = await tx.rows(
+        sql`update invoice_transactions t set transaction_type_id = v.type, amount = v.amount, reference = v.ref,
+              status_id = ${FUNDED}, funded_at = now(), user_id = ${user.id}, updated_at = now()
+            from jsonb_to_recordset(${rows}::jsonb) as v(id int, type int, amount numeric, ref text)
+            where t.id = v.id returning t.id`,
+      );
+      if (done.length !== updates.length) throw new Error('fundMany: an open transaction went missing');
+    }
+    const inserts = go.filter((g) => g.body.invoiceTransactionId === undefined);
+    if (inserts.length) {
+      const rows = JSON.stringify(
+        inserts.map((g, ord) => ({
+          ord,
+          invoice: g.invoiceId,
+          type: g.body.transactionTypeId,
+          amount: g.amount,
+          paymentType: g.target.paymentTypeId,
+          ref: g.reference,
+        })),
+      );
+      await tx.rows(
+        sql`insert into invoice_transactions (invoice_id, transaction_type_id, status_id, amount, payment_type_id,
+              reference, funded_at, user_id)
+            select v.invoice, v.type, ${FUNDED}, v.amount, v."paymentType", v.ref, now(), ${user.id}
+            from jsonb_to_recordset(${rows}::jsonb)
+              as v(ord int, invoice int, type int, amount numeric, "paymentType" int, ref text)
+            order by v.ord`,
+      );
+    }
+    const marked = await tx.rows(
+      sql`update invoices set funded = true, funded_at = now(), funded_by_id = ${user.id}, updated_at = now()
+          where id = any(${`{${go.map((g) => g.invoiceId).join(',')}}`}::int[]) and not funded returning id`,
+    );
+    // Each invoice's row lock is held and it was read unfunded under it.
+    if (marked.length !== go.length) throw new Error('fundMany: an invoice was funded under its lock');
+    await recordInvoiceChanges(
+      tx,
+      user,
+      go.map((g) => {
+        const details = fundingDetails(transactionTypeLabel(g.body.transactionTypeId), g.amount, g.reference);
+        return {
+          id: g.invoiceId,
+          entry: { activity: 'Invoice funded', details: g.note ? `${details}; ${g.note}` : details },
+        };
+      }),
+    );
+    return plans.map((p) => (isRefusal(p) ? p : undefined));
   }
 
   async unfund(user: SessionUser, invoiceId: number, body: UnfundBody): Promise<ReconcileRow> {

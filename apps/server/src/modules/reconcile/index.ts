@@ -7,7 +7,7 @@
 import type { App } from '../../app-type.js';
 import { reconcileRoutes } from './routes.js';
 
-export { FundingService } from './funding-service.js';
+export { type FundItem, FundingService } from './funding-service.js';
 export { RECEIVABLE_SQL, reconcileResource, SHOW_FUNDED_BUTTON_SQL } from './resource.js';
 
 export function register(app: App) {
