@@ -5,6 +5,7 @@
  * and the installer's phone send them, and a phone photo.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -43,7 +44,12 @@ export function startServer(port: number, env: Record<string, string> = {}): Chi
       PBX_TOKEN,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file>: the server's log (warnings and errors) goes there instead of nowhere.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
   });
 }
 
