@@ -28,6 +28,7 @@ import {
   postStatus,
   readPools,
   Recorder,
+  sampleServer,
   signIn,
   startServer,
   taker,
@@ -195,9 +196,12 @@ async function main() {
     // Idle: the readers alone.
     const idle = new Recorder();
     const idleLoad = [loadavg()];
+    let sampler = sampleServer(base);
     let until = performance.now() + idleSeconds * 1000;
     await Promise.all(Array.from({ length: READERS }, (_, i) => readLoop(idle, until, 100 + i)()));
     idleLoad.push(loadavg());
+    const idleSamples = await sampler.stop();
+    sampler = sampleServer(base);
     console.log(`idle phase done (${idleSeconds} s)`);
 
     // The day.
@@ -271,6 +275,7 @@ async function main() {
     })();
     // The DMS import: upload, preview, start, then wait for it (as bench/dms-import.ts).
     const dms = (async () => {
+      if (!dmsRows) return { status: 'skipped', created: 0, updated: 0, failed: 0, seconds: 0 };
       const auth = writerAuth[0];
       const prefix = `D${Date.now().toString(36).toUpperCase()}-`;
       const lines = ['RO Number,RO Status,Open Date,VIN,Year,Make,Model,Customer Name,Cell Phone'];
@@ -316,6 +321,7 @@ async function main() {
     ]);
     const elapsed = (performance.now() - started) / 1000;
     dayLoad.push(loadavg());
+    const daySamples = await sampler.stop();
     await Promise.all(pending);
     const imported = await dms;
     await sleep(1000);
@@ -388,6 +394,10 @@ async function main() {
         `${deliveries.length} message alerts timed from sending the POST to a client receiving NewAlert: p50 ${fmt(percentile(deliveries, 50))} ms, ` +
         `p99 ${fmt(percentile(deliveries, 99))} ms; ${disconnects} disconnects.`,
       '',
+      `Server process (sampled every 2 s from GET /metrics): event-loop delay, largest in a sample, ` +
+        `idle ${lagSummary(idleSamples)}, day ${lagSummary(daySamples)}; resident memory ${fmt(idleSamples[0]?.rssMb)} MB at the start, ` +
+        `${fmt(daySamples.at(-1)?.rssMb ?? Number.NaN)} MB at the end.`,
+      '',
       `Errors: ${[...day.errors.values(), ...idle.errors.values()].reduce((a, b) => a + b, 0)}. Budget: **${pass && disconnects === 0 ? 'pass' : 'fail'}**.`,
       '',
     );
@@ -399,6 +409,17 @@ async function main() {
     for (const s of sockets) s.close();
     server.kill('SIGTERM');
   }
+}
+
+/** The event-loop delay samples as 'p50 / max of the samples'. */
+function lagSummary(samples: { lagMaxMs: number }[]): string {
+  const lags = samples
+    .map((x) => x.lagMaxMs)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return lags.length
+    ? `median ${percentile(lags, 50).toFixed(0)} ms, worst ${lags.at(-1)!.toFixed(0)} ms`
+    : 'not sampled';
 }
 
 /** One step of the DMS import, timed as its own request class; answers the parsed JSON. */

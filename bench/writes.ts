@@ -23,6 +23,7 @@ import {
   DEMO,
   loadavg,
   logCall,
+  nextSlot,
   phonePhoto,
   postStatus,
   type Pools,
@@ -243,13 +244,12 @@ function bareOf(
       });
     };
   if (name.startsWith('move'))
-    return (n) => {
+    return () => {
       const s = p.movable();
-      const at = new Date(Date.UTC(2032, 0, 1, 15) + n * 86_400_000).toISOString().slice(0, 16);
       return json('POST', `${BARE}/schedules/move`, {
         scheduleInvoiceId: s.invoiceId,
         partTypeId: s.partTypeId,
-        appointmentDateTime: at,
+        appointmentDateTime: nextSlot(),
       });
     };
   if (name.startsWith('send a message'))

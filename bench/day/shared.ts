@@ -16,6 +16,8 @@ export const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.
 export const tsx = path.join(root, 'node_modules/.bin/tsx');
 /** The phone system's bearer secret for the call ingest route (24+ characters). */
 export const PBX_TOKEN = 'bench-pbx-token-0123456789abcdef';
+/** The metrics scraper's bearer secret (GET /metrics). */
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 
 export const DEMO = {
   admin: { userName: '101', password: '258036' },
@@ -42,6 +44,7 @@ export function startServer(port: number, env: Record<string, string> = {}): Chi
       LOG_LEVEL: 'warn',
       SCRYPT_COST: '16384',
       PBX_TOKEN,
+      METRICS_TOKEN,
       ...env,
     },
     // BENCH_SERVER_LOG=<file>: the server's log (warnings and errors) goes there instead of nowhere.
@@ -125,6 +128,38 @@ export class Recorder {
   }
 }
 
+/**
+ * Samples the server's event-loop delay every `everyMs`: the largest delay prom-client's monitor saw since the
+ * previous scrape (it resets at each), and the resident memory. `stop()` answers the samples.
+ */
+export function sampleServer(base: string, everyMs = 2000) {
+  const samples: { at: number; lagMaxMs: number; rssMb: number }[] = [];
+  const read = async () => {
+    const text = await fetch(`${base}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+    samples.push({
+      at: performance.now(),
+      lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+      rssMb: value('process_resident_memory_bytes') / 2 ** 20,
+    });
+  };
+  const timer = setInterval(() => void read(), everyMs);
+  void read();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await read();
+      return samples;
+    },
+  };
+}
+
 /** A phone photo: BENCH_PHOTO_WIDTH × ¾ of it (default 4032 × 3024, 12 MP), a JPEG of a smooth scene with grain. */
 export async function phonePhoto(): Promise<Buffer> {
   const width = Number(process.env.BENCH_PHOTO_WIDTH ?? 4032);
@@ -199,6 +234,12 @@ export async function readPools(n: number, exclude: Set<number> = new Set()): Pr
           order by random() limit ${n}`,
       )
     ).rows.filter((r) => !exclude.has(r.invoiceId));
+    const [last] = (
+      await c.query(
+        `select date_trunc('day', max(appointment_date_time)) + interval '2 days 15 hours' as at from appointments`,
+      )
+    ).rows;
+    firstSlot = Math.max(firstSlot, new Date(last.at).getTime());
     const visits = new Map<number, { invoiceId: number; partTypeId: number }[]>();
     for (const installer of [DEMO.leadTech.id, DEMO.installer.id]) {
       const rows = (
@@ -231,11 +272,14 @@ export function taker<T>(name: string, list: T[]): () => T {
 }
 
 let uniq = 0;
-/** A far-future slot per move, a day apart, so that no two moved visits of one installer overlap. */
+let firstSlot = Date.UTC(2031, 0, 1, 15, 0);
+/**
+ * A far-future slot per move, a day apart and after every visit in the database (readPools sets the start), so
+ * that no two moved visits of one installer overlap, in this run or after an earlier one.
+ */
 export function nextSlot(): string {
   uniq++;
-  const d = new Date(Date.UTC(2031, 0, 1, 15, 0) + uniq * 86_400_000);
-  return d.toISOString().slice(0, 16);
+  return new Date(firstSlot + uniq * 86_400_000).toISOString().slice(0, 16);
 }
 
 export interface WriteContext {
