@@ -27,8 +27,10 @@ import {
   phonePhoto,
   postStatus,
   type Pools,
+  PoolDry,
   readPools,
   Recorder,
+  reportableVisits,
   root,
   signIn,
   startServer,
@@ -64,15 +66,40 @@ function cycle<T>(list: T[]): () => T {
   return () => list[i++ % list.length];
 }
 
-/** 10 clients, each sending the next request as soon as the last one answered, for `seconds`. */
+/**
+ * 10 clients, each sending the next request as soon as the last one answered, for `seconds` or until the write's
+ * pool runs dry; answers the seconds it ran.
+ */
 async function closedLoop(rec: Recorder, name: string, send: (n: number) => Promise<Response>) {
-  const end = performance.now() + seconds * 1000;
+  const start = performance.now();
+  const end = start + seconds * 1000;
   let n = 0;
+  let dry = false;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < end) await rec.time(name, () => send(n++));
+      while (!dry && performance.now() < end) {
+        let sent: Promise<Response>;
+        try {
+          sent = send(n++);
+        } catch (e) {
+          if (!(e instanceof PoolDry)) throw e;
+          dry = true;
+          console.log(`  ${name}: ${e.message}`);
+          break;
+        }
+        await rec.time(name, () => sent);
+      }
     }),
   );
+  return (performance.now() - start) / 1000;
+}
+
+/** Thirds of a single-use pool: bare, ours and ours with the triggers off each take their own. */
+function thirds<T>(name: string, list: T[]): [() => T, () => T, () => T] {
+  const k = Math.floor(list.length / 3);
+  return [0, 1, 2].map((i) =>
+    taker(`${name} (${['bare', 'ours', 'off'][i]})`, list.slice(i * k, (i + 1) * k)),
+  ) as [() => T, () => T, () => T];
 }
 
 async function main() {
@@ -84,19 +111,24 @@ async function main() {
   ).rows[0];
   await setup.end();
   const t0 = performance.now();
-  const pools: Pools = await readPools(dry ? 600 : 6000);
+  const pools: Pools = await readPools(dry ? 600 : 15000);
+  const reportable = await reportableVisits(dry ? 300 : 3000);
   console.log(
     `pools in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${pools.editable.length} editable, ${pools.submittable.length} submittable, ` +
-      `${pools.fundable.length} fundable, ${pools.movable.length} scheduled visits`,
+      `${pools.fundable.length} fundable, ${pools.movable.length} scheduled visits to move, ${reportable.length} to report on`,
   );
-  // Moves take the first half of the scheduled visits, status reports the second.
-  const half = Math.floor(pools.movable.length / 2);
-  const visits = taker('visits to report on', pools.movable.slice(half));
+  // Single-use pools in thirds, one per variant; the variant being measured is `variant`.
+  let variant = 0;
+  const split = <T>(name: string, list: T[]) => {
+    const parts = thirds(name, list);
+    return () => parts[variant]();
+  };
+  const visits = split('visits to report on', reportable);
   const takers: WriteContext['pools'] = {
     editable: cycle(pools.editable),
-    submittable: taker('submittable', pools.submittable),
-    fundable: taker('fundable', pools.fundable),
-    movable: cycle(pools.movable.slice(0, half)),
+    submittable: split('submittable', pools.submittable),
+    fundable: split('fundable', pools.fundable),
+    movable: cycle(pools.movable),
   };
   const photo = await phonePhoto();
 
@@ -143,19 +175,23 @@ async function main() {
     const rows: string[] = [];
     const loadAtStart = loadavg();
     for (const k of cases.filter((c) => !only || only.some((word) => c.name.includes(word)))) {
-      await closedLoop(rec, `bare|${k.name}`, k.bare);
-      await closedLoop(rec, `ours|${k.name}`, k.ours);
+      const ran: Record<string, number> = {};
+      variant = 0;
+      ran.bare = await closedLoop(rec, `bare|${k.name}`, k.bare);
+      variant = 1;
+      ran.ours = await closedLoop(rec, `ours|${k.name}`, k.ours);
+      variant = 2;
       await setTriggers(admin, false);
       triggersOff = true;
       try {
-        await closedLoop(rec, `off|${k.name}`, k.ours);
+        ran.off = await closedLoop(rec, `off|${k.name}`, k.ours);
       } finally {
         await setTriggers(admin, true);
         triggersOff = false;
       }
-      const [b, o, f] = ['bare', 'ours', 'off'].map((v) => rec.stats(`${v}|${k.name}`));
-      const rate = (s: { n: number }) => s.n / seconds;
-      const cell = (s: ReturnType<Recorder['stats']>) =>
+      const [b, o, f] = ['bare', 'ours', 'off'].map((v) => ({ ...rec.stats(`${v}|${k.name}`), s: ran[v] }));
+      const rate = (s: { n: number; s: number }) => s.n / s.s;
+      const cell = (s: ReturnType<Recorder['stats']> & { s: number }) =>
         `${rate(s).toFixed(0)} | ${s.p50.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.errors}`;
       rows.push(
         `| ${k.name} | ${cell(b)} | ${cell(o)} | ${cell(f)} | ${(rate(o) / rate(b)).toFixed(2)}× | ${((1 - rate(o) / rate(f)) * 100).toFixed(0)} % / ${(o.p99 - f.p99).toFixed(0)} ms |`,

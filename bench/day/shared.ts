@@ -262,13 +262,36 @@ export async function readPools(n: number, exclude: Set<number> = new Set()): Pr
   }
 }
 
-/** Takes the next item of a pool; throws when it runs dry (a longer run needs a larger pool). */
+/** A pool ran out of rows: a longer run needs a larger pool. */
+export class PoolDry extends Error {}
+
+/** Takes the next item of a pool; throws PoolDry when it runs dry. */
 export function taker<T>(name: string, list: T[]): () => T {
   let i = 0;
   return () => {
-    if (i >= list.length) throw new Error(`pool ${name} ran dry after ${list.length} writes`);
+    if (i >= list.length) throw new PoolDry(`pool ${name} ran dry after ${list.length} writes`);
     return list[i++];
   };
+}
+
+/** Scheduled visits of any facility and installer (the office reports on anyone's), for the status bench. */
+export async function reportableVisits(n: number): Promise<{ invoiceId: number; partTypeId: number }[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (
+      await c.query(
+        `select a.invoice_id as "invoiceId", a.part_type_id as "partTypeId"
+           from appointments a
+          where a.status_id = 1 and a.installer_id not in (103, 105)
+            and a.id = (select b.id from appointments b where b.invoice_id = a.invoice_id and b.part_type_id = a.part_type_id
+                         order by b.appointment_date_time desc, b.id desc limit 1)
+          order by random() limit ${n}`,
+      )
+    ).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 let uniq = 0;
