@@ -359,6 +359,12 @@ const optText = (max: number) => z.string().trim().max(max).nullish();
 /** 'YYYY-MM-DDTHH:mm' (facility wall clock) or an ISO instant with offset. */
 const dateTime = z.iso.datetime({ local: true }).or(z.iso.datetime({ offset: true }));
 
+/**
+ * The longest time a visit may be allowed, in minutes (the save's limit, the only writer of time_allowed): the
+ * overlap check looks no further back than this for a visit still running at the new one's start.
+ */
+export const TIME_ALLOWED_MAX_MINUTES = 720;
+
 /** POST /api/appointmentsSchedule/save (spec 2 §3 "Appointment schedule save"). */
 export const scheduleSaveBody = z
   .object({
@@ -382,7 +388,7 @@ export const scheduleSaveBody = z
     email: z.email().nullish().or(z.literal('')),
     allowEmail: z.boolean().default(false),
     serviceAppointment: z.boolean().default(false),
-    timeAllowed: z.number().int().min(5).max(720),
+    timeAllowed: z.number().int().min(5).max(TIME_ALLOWED_MAX_MINUTES),
     loanerCarId: z.number().int().positive().nullish(),
     expectedReturnTime: dateTime.nullish(),
     customerIsWaiting: z.boolean().default(false),

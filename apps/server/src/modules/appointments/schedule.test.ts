@@ -6,6 +6,7 @@ import {
   dayRelatedRecords,
   scheduleListAnswer,
   scheduleSaveAnswer,
+  TIME_ALLOWED_MAX_MINUTES,
 } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +200,19 @@ describe('appointment schedule save', () => {
       form(c, `${day}T09:00`, { installerId: ids.repairTech }),
     );
     expect(other.statusCode).toBe(200);
+  });
+
+  it('finds the clash with a visit of the longest allowed time that started almost that long before', async () => {
+    const day = uniqueDay();
+    const [a, b] = [await invoice(), await invoice()];
+    const long = form(a, `${day}T00:10`, { timeAllowed: TIME_ALLOWED_MAX_MINUTES });
+    expect((await post('/api/appointmentsSchedule/save', assistant, long)).statusCode).toBe(200);
+    expect(
+      (await post('/api/appointmentsSchedule/save', assistant, form(b, `${day}T12:00`))).statusCode,
+    ).toBe(409);
+    expect(
+      (await post('/api/appointmentsSchedule/save', assistant, form(b, `${day}T12:10`))).statusCode,
+    ).toBe(200);
   });
 
   it('two concurrent bookings of the same installer and time: one wins, the other gets 409', async () => {
