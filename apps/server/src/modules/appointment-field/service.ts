@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
-import type { CheckedImage, FileStore } from '../../files/file-store.js';
+import type { CheckedImage, FileStore, PreparedUpload } from '../../files/file-store.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AlertHub } from '../../realtime/hub.js';
 import { planOnce } from '../../odata/index.js';
@@ -143,6 +143,8 @@ export class AppointmentFieldService {
         input.Latitude === undefined ? 'Latitude' : 'Longitude',
         'Send both Latitude and Longitude, or neither',
       );
+    const prepared: PreparedUpload<CheckedImage>[] = []; // re-encoded here, not holding a connection
+    for (const photo of photos) prepared.push(await this.files.prepareImage(photo));
     try {
       return await this.db.transaction(async (tx) => {
         const visit = await this.lockVisit(tx, invoiceId, partTypeId);
@@ -201,7 +203,7 @@ export class AppointmentFieldService {
           );
         }
         const owner = { ownerUserId: user.id, ownerType: 'Invoice', ownerId: invoiceId };
-        for (const photo of photos) {
+        for (const photo of prepared) {
           const path = await this.files.saveImage(tx, photo, `appointments/${invoiceId}`, owner);
           await tx.rows(
             sql`insert into appointment_status_update_files (status_update_id, file_id, path)

@@ -9,7 +9,8 @@ import type { App } from '../../app-type.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { FundingService } from '../reconcile/index.js';
 import { userIdOf } from '../reconcile/test-helpers.js';
-import { importBatch, importer, importLine, type LineRecord } from './job.js';
+import { importBatch, importLine, type LineRecord } from './import-lines.js';
+import { importer } from './job.js';
 import {
   claimInvoice,
   csvText,

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { facilityFilter } from '../../http/facility-scope.js';
-import { candidateOf, decideChosen, fundDecision } from './matching.js';
+import { decideChosen, fundDecision } from './funding.js';
+import { candidateOf } from './matching.js';
 import type { RemittanceDeps } from './service.js';
 
 /** The exceptions queue (issue #35 item 4): the lines a person confirms, reassigns or dismisses. */
