@@ -15,17 +15,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultReportRange } from '@glass/domain';
-import { invoiceListSelect } from '@glass/domain/invoice-list';
 import pg from 'pg';
-import { io, type Socket } from 'socket.io-client';
+import {
+  alertClients,
+  benchStats,
+  CALL_NAME,
+  dmsImport,
+  officeScreens,
+  READERS,
+  readLoop,
+  STATUS_NAME,
+  sleep,
+  startCalls,
+  startInstallers,
+  startWriters,
+  visitsFrom,
+  type WriteLoad,
+  WRITERS,
+  WRITES_PER_SECOND,
+  warmUp,
+} from './day/load.js';
 import {
   DEMO,
   loadavg,
-  logCall,
   percentile,
   phonePhoto,
-  postStatus,
   readPools,
   Recorder,
   sampleServer,
@@ -34,7 +48,6 @@ import {
   taker,
   url,
   WRITES,
-  type WriteContext,
   waitUp,
 } from './day/shared.js';
 
@@ -42,57 +55,14 @@ const dry = Boolean(process.env.BENCH_DRY);
 const idleSeconds = dry ? 10 : Number(process.env.BENCH_DAY_IDLE_SECONDS ?? 30);
 const seconds = dry ? 20 : Number(process.env.BENCH_DAY_SECONDS ?? 180);
 const dmsRows = Number(process.env.BENCH_DAY_DMS_ROWS ?? 20_000);
-const READERS = 8;
-const WRITERS = 2;
-const WRITES_PER_SECOND = 5;
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const base = `http://127.0.0.1:${port}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Writes in the ratio of a shop's office: the weights of WRITES' entries, in order. */
-const WRITE_MIX = [4, 2, 1, 1, 1, 1];
-
-/** A small deterministic generator (xorshift), so that every run sends the same sequence. */
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-function weighted<T>(items: T[], weights: number[], r: number): T {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let at = r * total;
-  for (let i = 0; i < items.length; i++) {
-    at -= weights[i];
-    if (at < 0) return items[i];
-  }
-  return items[items.length - 1];
-}
-
-/** A VIN whose position 9 is its check digit (as bench/dms-import.ts). */
-function vin(n: number): string {
-  const body = `1HGCM8260 3A${String(n % 1_000_000).padStart(6, '0')}`.replace(' ', '');
-  const values: Record<string, number> = { H: 8, G: 7, C: 3, M: 4, A: 1 };
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += (/\d/.test(body[i]) ? Number(body[i]) : values[body[i]]) * weights[i];
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return body.slice(0, 8) + check + body.slice(9);
-}
 
 async function main() {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const stats = (
-    await c.query(`select (select count(*) from invoices)::int as invoices, (select max(id) from invoices)::int as "maxId",
-      (select count(*) from service_vehicles)::int as sv, (select max(open_date_time) from invoices) as latest,
-      (select to_char(min(appointment_date_time) at time zone 'UTC', 'YYYY-MM-DD') from appointments
-        where facility_id = 1 and status_id = 1) as "apptDay"`)
-  ).rows[0];
+  const stats = await benchStats(c);
   await c.end();
   const pools = await readPools(3000);
   const photo = await phonePhoto();
@@ -102,7 +72,7 @@ async function main() {
   );
 
   const server = startServer(port);
-  const sockets: Socket[] = [];
+  let alerts: Awaited<ReturnType<typeof alertClients>> | undefined;
   try {
     await waitUp(`${base}/api/health`);
     const reader = await signIn(base, DEMO.admin);
@@ -111,94 +81,20 @@ async function main() {
       { id: DEMO.leadTech.id, auth: await signIn(base, DEMO.leadTech) },
       { id: DEMO.installer.id, auth: await signIn(base, DEMO.installer) },
     ];
-
-    // The screens (the requests bench/run.ts measures), with their weights.
-    const to = new Date(stats.latest);
-    const from = new Date(to.getTime() - 30 * 86400_000);
-    const listFilter = encodeURIComponent(
-      `OpenDateTime ge ${from.toISOString()} and OpenDateTime lt ${to.toISOString()}`,
-    );
-    const range = defaultReportRange(new Date().toISOString().slice(0, 10));
-    const screens: { name: string; weight: number; path: (r: () => number) => string }[] = [
-      {
-        name: 'invoice list (30 days, top 250, count)',
-        weight: 3,
-        path: () => `/api/Invoices?$filter=${listFilter}&$top=250&$count=true&$select=${invoiceListSelect()}`,
-      },
-      {
-        name: 'service vehicle list (top 100, count, priority)',
-        weight: 2,
-        path: () =>
-          `/api/ServiceVehicles?$top=100&$count=true&$orderby=${encodeURIComponent('priority asc,id desc')}`,
-      },
-      {
-        name: 'invoice detail (a random invoice)',
-        weight: 3,
-        path: (r) => `/api/Invoices/${1 + Math.floor(r() * stats.maxId)}`,
-      },
-      {
-        name: 'calendar week (facility 1)',
-        weight: 1,
-        path: () => `/api/appointmentsSchedule/calendar?startDate=${stats.apptDay}&view=Week&facilityId=1`,
-      },
-      {
-        name: `report (sales, ${range.from} – ${range.to}, by month)`,
-        weight: 1,
-        path: () => `/api/reports/sales?from=${range.from}&to=${range.to}&groupBy=month`,
-      },
-    ];
+    const screens = officeScreens(stats);
     const readNames = screens.map((s) => s.name);
-    // Warm-up: each screen once (the first request of a process plans and caches).
-    for (const s of screens) {
-      const res = await fetch(`${base}${s.path(rng(1))}`, { headers: reader });
-      if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-
-    // The alert clients: connected for the whole run.
-    const alertCounts = new Map<string, number>();
-    const alertAt = new Map<number, number[]>();
-    let disconnects = 0;
-    const clientUsers = [DEMO.admin, DEMO.manager, DEMO.leadTech, DEMO.assistant];
-    for (const u of clientUsers) {
-      const token = (await signIn(base, u)).authorization.slice('Bearer '.length);
-      const s = io(base, { path: '/socket.io', auth: { token }, reconnection: false, forceNew: true });
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', () => resolve());
-        s.once('connect_error', reject);
-      });
-      s.on('disconnect', () => disconnects++);
-      s.onAny((event: string, payload: any) => {
-        alertCounts.set(event, (alertCounts.get(event) ?? 0) + 1);
-        if (event === 'NewAlert' && typeof payload?.conversationId === 'number') {
-          const list = alertAt.get(payload.conversationId) ?? [];
-          list.push(performance.now());
-          alertAt.set(payload.conversationId, list);
-        }
-      });
-      sockets.push(s);
-    }
-    const watch = await sockets[0].timeout(5000).emitWithAck('ControlRoomWatch', { facilityId: 1 });
-    if (!watch?.ok) throw new Error(`ControlRoomWatch refused: ${JSON.stringify(watch)}`);
-
-    const readLoop = (rec: Recorder, until: number, seed: number) => async () => {
-      const r = rng(seed);
-      while (performance.now() < until) {
-        const s = weighted(
-          screens,
-          screens.map((x) => x.weight),
-          r(),
-        );
-        await rec.time(s.name, () => fetch(`${base}${s.path(r)}`, { headers: reader }));
-      }
-    };
+    await warmUp(base, reader, screens);
+    alerts = await alertClients(base);
+    const { sockets } = alerts;
 
     // Idle: the readers alone.
     const idle = new Recorder();
     const idleLoad = [loadavg()];
     let sampler = sampleServer(base);
     let until = performance.now() + idleSeconds * 1000;
-    await Promise.all(Array.from({ length: READERS }, (_, i) => readLoop(idle, until, 100 + i)()));
+    await Promise.all(
+      Array.from({ length: READERS }, (_, i) => readLoop(base, reader, screens, idle, until, 100 + i)),
+    );
     idleLoad.push(loadavg());
     const idleSamples = await sampler.stop();
     sampler = sampleServer(base);
@@ -209,112 +105,26 @@ async function main() {
     const dayLoad = [loadavg()];
     const started = performance.now();
     until = started + seconds * 1000;
-    const pending: Promise<unknown>[] = [];
-    const pools2: WriteContext['pools'] = {
-      editable: taker('editable', pools.editable),
-      submittable: taker('submittable', pools.submittable),
-      fundable: taker('fundable', pools.fundable),
-      movable: taker('movable', pools.movable),
-    };
+    const load: WriteLoad = { base, rec: day, started, until, pending: [] };
     const writeNames = Object.keys(WRITES);
     const messageSent = new Map<number, number>();
-    let writeNo = 0;
-    const writers = writerAuth.slice(0, WRITERS).map(async (auth, k) => {
-      const r = rng(7 + k);
-      const w: WriteContext = { base, auth, pools: pools2, photo };
-      // Staggered: the two writers' ticks interleave.
-      for (let tick = 0; ; tick++) {
-        const at = started + (k * 1000) / (WRITERS * WRITES_PER_SECOND) + (tick * 1000) / WRITES_PER_SECOND;
-        if (at >= until) break;
-        await sleep(Math.max(0, at - performance.now()));
-        const name = weighted(writeNames, WRITE_MIX, r());
-        const n = writeNo++;
-        const sent = performance.now();
-        pending.push(
-          day
-            .time(name, () => WRITES[name](w, n))
-            .then((res) => {
-              // A message's alerts are timed from the moment its POST was sent.
-              if (res?.ok && name.startsWith('send a message'))
-                messageSent.set(JSON.parse(res.text).id, sent);
-            }),
-        );
-      }
-    });
-    // Installers: a status every 10 s each (Arrived, then Completed, then the next visit), 5 s apart.
-    const statusName = 'installer status with a 12 MP photo (POST /api/appointments/status)';
-    const installerLoops = installers.map(async (inst, k) => {
-      const visits = pools.visits.get(inst.id) ?? [];
-      let v = 0;
-      let arrived = false;
-      for (let tick = 0; ; tick++) {
-        const at = started + k * 5000 + tick * 10_000;
-        if (at >= until) break;
-        await sleep(Math.max(0, at - performance.now()));
-        if (v >= visits.length) throw new Error(`installer ${inst.id} ran out of scheduled visits`);
-        const visit = visits[v];
-        const status = arrived ? 3 : 2;
-        pending.push(
-          day.time(statusName, () =>
-            postStatus(base, inst.auth, visit, status, photo, `day-${Date.now()}-${inst.id}-${tick}`),
-          ),
-        );
-        if (arrived) v++;
-        arrived = !arrived;
-      }
-    });
-    // Calls: one a second.
-    const callName = 'log a call (POST /api/callLog/ingest)';
-    const calls = (async () => {
-      for (let tick = 0; ; tick++) {
-        const at = started + 500 + tick * 1000;
-        if (at >= until) break;
-        await sleep(Math.max(0, at - performance.now()));
-        pending.push(day.time(callName, () => logCall(base, tick)));
-      }
-    })();
-    // The DMS import: upload, preview, start, then wait for it (as bench/dms-import.ts).
-    const dms = (async () => {
-      if (!dmsRows) return { status: 'skipped', created: 0, updated: 0, failed: 0, seconds: 0 };
-      const auth = writerAuth[0];
-      const prefix = `D${Date.now().toString(36).toUpperCase()}-`;
-      const lines = ['RO Number,RO Status,Open Date,VIN,Year,Make,Model,Customer Name,Cell Phone'];
-      for (let i = 1; i <= dmsRows; i++)
-        lines.push(
-          `${prefix}${i},Open,3/4/2025,${vin(i)},2021,Honda,Accord,"Smith${i}, Jo",(281) 894-${String(i % 10_000).padStart(4, '0')}`,
-        );
-      const form = new FormData();
-      form.append('FacilityId', '1');
-      form.append('File', new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), 'day.csv');
-      const t = performance.now();
-      const up = await dmsStep(
-        base,
-        auth,
-        day,
-        'DMS import: upload (POST /api/DmsImports)',
-        '/api/DmsImports',
-        form,
-      );
-      await dmsStep(base, auth, day, 'DMS import: preview', `/api/DmsImports/${up.import.id}/preview`, {
-        mapping: up.suggestedMapping,
-      });
-      await dmsStep(base, auth, day, 'DMS import: start', `/api/DmsImports/${up.import.id}/start`, {
-        mapping: up.suggestedMapping,
-        defaultRepairCount: 1,
-      });
-      for (;;) {
-        const res = await fetch(`${base}/api/DmsImports/${up.import.id}`, { headers: auth });
-        const done = (await res.json()) as any;
-        if (done.status !== 'queued' && done.status !== 'running')
-          return { ...done, seconds: (performance.now() - t) / 1000 };
-        await sleep(500);
-      }
-    })().catch((e) => {
-      day.record('DMS import: failed', 0, String(e?.message ?? e));
-      return { status: 'failed', created: 0, updated: 0, failed: 0, seconds: Number.NaN };
-    });
+    const writers = startWriters(
+      load,
+      writerAuth.slice(0, WRITERS),
+      {
+        editable: taker('editable', pools.editable),
+        submittable: taker('submittable', pools.submittable),
+        fundable: taker('fundable', pools.fundable),
+        movable: taker('movable', pools.movable),
+      },
+      photo,
+      messageSent,
+    );
+    const installerLoops = startInstallers(load, installers, visitsFrom(pools), photo);
+    const calls = startCalls(load);
+    const dms = dmsImport(base, writerAuth[0], day, dmsRows);
     await Promise.all([
-      ...Array.from({ length: READERS }, (_, i) => readLoop(day, until, 200 + i)()),
+      ...Array.from({ length: READERS }, (_, i) => readLoop(base, reader, screens, day, until, 200 + i)),
       ...writers,
       ...installerLoops,
       calls,
@@ -322,9 +132,10 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000;
     dayLoad.push(loadavg());
     const daySamples = await sampler.stop();
-    await Promise.all(pending);
+    await Promise.all(load.pending);
     const imported = await dms;
     await sleep(1000);
+    const { counts: alertCounts, alertAt, disconnects } = alerts;
 
     // Alerts of the messages: from sending the POST to each client receiving NewAlert.
     const deliveries: number[] = [];
@@ -371,7 +182,7 @@ async function main() {
       '|---|---:|---:|---:|---:|---:|---:|---|',
     );
     let writes = 0;
-    for (const name of [...writeNames, statusName, callName]) {
+    for (const name of [...writeNames, STATUS_NAME, CALL_NAME]) {
       const d = day.stats(name);
       writes += d.n;
       const ok = d.p99 <= 250 && d.errors === 0;
@@ -406,7 +217,7 @@ async function main() {
     console.log(out.join('\n'));
     if (!dry) fs.appendFileSync(resultsFile, `${out.join('\n')}\n`);
   } finally {
-    for (const s of sockets) s.close();
+    for (const s of alerts?.sockets ?? []) s.close();
     server.kill('SIGTERM');
   }
 }
@@ -420,27 +231,6 @@ function lagSummary(samples: { lagMaxMs: number }[]): string {
   return lags.length
     ? `median ${percentile(lags, 50).toFixed(0)} ms, worst ${lags.at(-1)!.toFixed(0)} ms`
     : 'not sampled';
-}
-
-/** One step of the DMS import, timed as its own request class; answers the parsed JSON. */
-async function dmsStep(
-  base: string,
-  auth: { authorization: string },
-  rec: Recorder,
-  name: string,
-  pathname: string,
-  body: unknown,
-): Promise<any> {
-  const t = performance.now();
-  const res = await fetch(`${base}${pathname}`, {
-    method: 'POST',
-    headers: { ...auth, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  rec.record(name, performance.now() - t, res.ok ? undefined : `${res.status} ${text.slice(0, 300)}`);
-  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${text}`);
-  return JSON.parse(text);
 }
 
 main().then(

@@ -57,6 +57,8 @@ interface CacheEntry {
  */
 const CACHE_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
+/** Last-seen stamps kept before the stale ones are swept (see touch). */
+const MAX_TOUCHED = 1_000;
 
 export class SessionStore {
   private cache = new Map<string, CacheEntry>();
@@ -166,6 +168,10 @@ export class SessionStore {
   private touch(sessionId: number, now: number) {
     const last = this.touched.get(sessionId) ?? 0;
     if (now - last < TOUCH_EVERY_MS) return;
+    // A stamp older than TOUCH_EVERY_MS no longer spares a write: forgotten, so that a process running for weeks
+    // does not keep one entry per session it ever served.
+    if (this.touched.size >= MAX_TOUCHED)
+      for (const [id, at] of this.touched) if (now - at >= TOUCH_EVERY_MS) this.touched.delete(id);
     this.touched.set(sessionId, now);
     this.db.rows(sql`update sessions set last_seen_at = now() where id = ${sessionId}`).catch(() => {});
   }
@@ -183,6 +189,11 @@ export class SessionStore {
     );
     this.evict((u) => u.id === userId);
     this.revoked({ sessionIds: ended.map((r) => r.id), userId });
+  }
+
+  /** Sessions kept in the short cache and last-seen stamps waiting, for GET /metrics. */
+  cacheSize(): { entries: number; touched: number } {
+    return { entries: this.cache.size, touched: this.touched.size };
   }
 
   /** Refreshes cached facility/role after the user record changes. */

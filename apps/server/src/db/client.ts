@@ -65,6 +65,9 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Prepared statement names handed out (at most MAX_PREPARED), for GET /metrics. */
+export const preparedStatementCount = () => statementNames.size;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Dates and times stay text; timestamps become ISO 8601 (db/timestamps.ts), the one form answers use.

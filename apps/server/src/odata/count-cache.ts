@@ -59,3 +59,8 @@ export function rememberCount(countSql: SQL, count: number): void {
 export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
   return cachedAggregate(countSql, run, (count) => count);
 }
+
+/** Entries kept and counts in flight, for GET /metrics (the soak run watches them stay bounded). */
+export function countCacheSize(): { entries: number; running: number } {
+  return { entries: cache.size, running: running.size };
+}

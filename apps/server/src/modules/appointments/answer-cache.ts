@@ -71,3 +71,8 @@ export async function cachedAnswer(
     }),
   );
 }
+
+/** Answers kept, their characters and answers being built, for GET /metrics (bounded: MAX_ENTRIES, MAX_CHARS). */
+export function answerCacheSize(): { entries: number; chars: number; building: number } {
+  return { entries: answers.size, chars: keptChars, building: building.size };
+}

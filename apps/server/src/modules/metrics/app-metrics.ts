@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { App } from '../../app-type.js';
+import { preparedStatementCount } from '../../db/client.js';
 import { lastDerivedDrift } from '../../jobs/derived-drift.js';
+import { countCacheSize } from '../../odata/count-cache.js';
 import { realtimeOf } from '../../realtime/socket-server.js';
+import { answerCacheSize } from '../appointments/index.js';
 import { browserErrorCounts } from '../client-errors/index.js';
 import { OUTBOX_LEASE_MS } from '../notify/index.js';
 
@@ -77,6 +80,7 @@ export function appMetrics(app: App): Registry {
   });
   outboxMetrics(app, registers);
   socketMetrics(app, registers);
+  cacheMetrics(app, registers);
   browserErrorMetrics(app, registers);
   return registers[0]!;
 }
@@ -163,6 +167,48 @@ function socketMetrics(app: App, registers: Registry[]) {
     registers,
     collect() {
       this.set(realtimeOf(app)?.io.engine.clientsCount ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'glass_realtime_rooms',
+    help: "socket.io rooms of this process (each socket's own, users, sessions, facilities, watched records).",
+    registers,
+    collect() {
+      this.set(realtimeOf(app)?.io.of('/').adapter.rooms.size ?? 0);
+    },
+  });
+}
+
+/**
+ * The sizes of the per-process caches and in-flight maps (all bounded; the soak run, bench/soak.ts, watches them
+ * stay so over hours): the count cache, the kept appointment answers, the session cache and its last-seen
+ * stamps, the prepared statement names.
+ */
+function cacheMetrics(app: App, registers: Registry[]) {
+  new Gauge({
+    name: 'glass_cache_entries',
+    help: 'Entries of the per-process caches (running/building: shared runs in flight).',
+    labelNames: ['cache'] as const,
+    registers,
+    collect() {
+      const counts = countCacheSize();
+      const answers = answerCacheSize();
+      const sessions = app.deps.sessions.cacheSize();
+      this.set({ cache: 'count' }, counts.entries);
+      this.set({ cache: 'count_running' }, counts.running);
+      this.set({ cache: 'appointment_answers' }, answers.entries);
+      this.set({ cache: 'appointment_answers_building' }, answers.building);
+      this.set({ cache: 'sessions' }, sessions.entries);
+      this.set({ cache: 'session_last_seen' }, sessions.touched);
+      this.set({ cache: 'prepared_statements' }, preparedStatementCount());
+    },
+  });
+  new Gauge({
+    name: 'glass_appointment_answers_chars',
+    help: 'Characters of the appointment answers kept by this process (at most 32 Mi).',
+    registers,
+    collect() {
+      this.set(answerCacheSize().chars);
     },
   });
 }

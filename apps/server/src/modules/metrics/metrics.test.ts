@@ -134,6 +134,16 @@ describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
     expect(body).toContain('# TYPE glass_job_duration_seconds summary');
     expect(value(body, 'glass_realtime_sockets')).toBe(0);
     expect(value(body, 'glass_realtime_engine_connections')).toBe(0);
+    expect(value(body, 'glass_realtime_rooms')).toBe(0);
+    for (const cache of [
+      'count',
+      'sessions',
+      'appointment_answers',
+      'session_last_seen',
+      'prepared_statements',
+    ])
+      expect(value(body, `glass_cache_entries{cache="${cache}"}`)).toBeGreaterThanOrEqual(0);
+    expect(value(body, 'glass_appointment_answers_chars')).toBeGreaterThanOrEqual(0);
     if (app.deps.db.pool) {
       expect(value(body, 'glass_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(value(body, 'glass_db_pool_connections{state="waiting"}')).toBe(0);
