@@ -1,6 +1,10 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/unit-of-work.js';
-import { cachedAnswer } from './answer-cache.js';
+import { answerCacheSize, cachedAnswer as keptAnswer } from './answer-cache.js';
+
+/** The kept answer's text. */
+const cachedAnswer = async (...args: Parameters<typeof keptAnswer>) => (await keptAnswer(...args)).text;
 
 /** A database whose counters are `version` (the only read answer-cache makes). */
 const counters = (state: { version: number; reads: number }) =>
@@ -47,5 +51,30 @@ describe('appointment answers kept by version', () => {
     expect(await cachedAnswer(db, 1, a, async () => 'for a')).toBe('for a');
     expect(await cachedAnswer(db, 1, b, async () => 'for b')).toBe('for b');
     expect(await cachedAnswer(db, 1, a, async () => 'rebuilt')).toBe('for a');
+  });
+
+  it('keeps the compressed forms with the answer, made once, and new ones when the counters move', async () => {
+    const state = { version: 1, reads: 0 };
+    const db = counters(state);
+    const key = `zip ${Math.random()}`;
+    const text = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: `Visit ${i}` })));
+    let builds = 0;
+    const build = async () => `${text}${builds++ ? ' ' : ''}`;
+    const before = answerCacheSize().chars;
+    const first = await keptAnswer(db, 1, key, build);
+    const [br, again, gz] = await Promise.all([
+      first.encoded('br'),
+      (await keptAnswer(db, 1, key, build)).encoded('br'),
+      first.encoded('gzip'),
+    ]);
+    expect(again).toBe(br); // the same bytes, compressed once
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(text);
+    expect(zlib.gunzipSync(gz).toString()).toBe(text);
+    expect(br.length).toBeLessThan(text.length / 4);
+    // The kept size counts the compressed bytes too.
+    expect(answerCacheSize().chars - before).toBe(text.length + br.length + gz.length);
+    state.version = 2;
+    const moved = await keptAnswer(db, 1, key, build);
+    expect(zlib.brotliDecompressSync(await moved.encoded('br')).toString()).toBe(`${text} `);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
+import type { KeptJson } from '../../http/send-json.js';
 import { cachedAnswer } from './answer-cache.js';
 import { facilityZone } from './read-service.js';
 import { dayWindow } from './sql.js';
@@ -65,7 +66,7 @@ const calendarSql = (tz: string, start: string, span: number, where: SQL) => {
    order by a.appointment_date_time, a.id`;
 };
 
-/** GET /api/appointmentsSchedule/calendar: the answer's JSON text (contracts `calendarAnswer`). */
+/** GET /api/appointmentsSchedule/calendar: the answer's JSON text and its compressed forms (contracts `calendarAnswer`). */
 export async function calendar(
   db: Database,
   user: SessionUser,
@@ -77,7 +78,7 @@ export async function calendar(
     repairs?: boolean;
     replacements?: boolean;
   },
-): Promise<string> {
+): Promise<KeptJson> {
   const facilityId = q.facilityId ?? user.facilityId ?? undefined;
   // Decision 0016: a facility-bound user's calendar is one of their allowed facilities (the gate checked a
   // facilityId asked for; this covers the default, and a bound user without any facility).

@@ -1,4 +1,4 @@
-import { sendJson } from '../../http/send-json.js';
+import { sendKeptJson } from '../../http/send-json.js';
 import {
   appointmentAccessories,
   appointmentDetails as detailsAnswer,
@@ -44,7 +44,7 @@ export function appointmentReadRoutes(app: App) {
         response: { 200: appointmentRows },
       },
     },
-    async (req, reply) => sendJson(reply, await listAppointments(db, currentUser(req), req.query)),
+    async (req, reply) => sendKeptJson(req, reply, await listAppointments(db, currentUser(req), req.query)),
   );
   r.get(
     '/api/appointments/facility',
@@ -57,7 +57,8 @@ export function appointmentReadRoutes(app: App) {
         response: { 200: appointmentRows },
       },
     },
-    async (req, reply) => sendJson(reply, await facilityAppointments(db, currentUser(req), req.query)),
+    async (req, reply) =>
+      sendKeptJson(req, reply, await facilityAppointments(db, currentUser(req), req.query)),
   );
   /** One per-invoice read: its contract's answer type ties the loader to the response schema, no cast. */
   const perInvoice = <T extends z.ZodType>(

@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
+import type { KeptJson } from '../../http/send-json.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { notFound } from '../../http/errors.js';
 import { cachedAnswer } from './answer-cache.js';
@@ -49,7 +50,7 @@ export async function listAppointments(
   db: Database,
   user: SessionUser,
   q: { mineOnly?: boolean; startDate?: string },
-): Promise<string> {
+): Promise<KeptJson> {
   const tz = await facilityZone(db, user.facilityId);
   const day = q.startDate ?? (await todayInZone(db, tz));
   const installer = q.mineOnly ? user.id : undefined;
@@ -75,7 +76,7 @@ export async function facilityAppointments(
   db: Database,
   user: SessionUser,
   q: { appointmentStartDate?: string; facilityId?: number },
-): Promise<string> {
+): Promise<KeptJson | string> {
   const facilityId = q.facilityId ?? user.facilityId;
   if (!facilityId) return '[]';
   assertFacilityInScope(user, facilityId);

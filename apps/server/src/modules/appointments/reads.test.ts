@@ -7,6 +7,7 @@ import {
   appointmentParts,
   appointmentRows,
 } from '@glass/domain/contracts';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, parseAs } from '../../../test/harness.js';
@@ -222,5 +223,74 @@ describe('appointment reads', () => {
     expect((await app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
     // Every staff role with appointments.read (the reviewer reads everything).
     expect((await get('/api/appointments/facility', reviewer)).statusCode).toBe(200);
+  });
+});
+
+describe('kept appointment answers, compressed once (decision 0030)', () => {
+  it('sends the Brotli or gzip bytes the client accepts, the same JSON as uncompressed, and never a stale one', async () => {
+    const day = uniqueDay();
+    const invoices: number[] = [];
+    for (let i = 0; i < 3; i++) invoices.push((await createInvoice(app, admin)).id);
+    const [{ facilityId }] = await app.deps.db.rows<{ facilityId: number }>(
+      sql`select facility_id as "facilityId" from invoices where id = ${invoices[0]}`,
+    );
+    const tz = await tzOf(facilityId);
+    const at = async (time: string) =>
+      (
+        await app.deps.db.rows<{ at: string }>(
+          sql`select to_json((${day}::date + ${time}::time) at time zone ${tz}) #>> '{}' as at`,
+        )
+      )[0].at;
+    for (const [k, id] of invoices.entries())
+      await insertVisit(app, { invoiceId: id, installerId: ids.leadTech, at: await at(`${9 + k}:00`) });
+    const url = `/api/appointments/facility?appointmentStartDate=${day}&facilityId=${facilityId}`;
+    const fetchAs = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { ...auth(admin), ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
+      });
+    const plain = await fetchAs();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const decoded = (res: Awaited<ReturnType<typeof fetchAs>>) =>
+      res.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(res.rawPayload).toString()
+        : zlib.gunzipSync(res.rawPayload).toString();
+
+    const br = await fetchAs('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(decoded(br)).toBe(plain.body);
+    const gz = await fetchAs('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz)).toBe(plain.body);
+    expect((await fetchAs('gzip;q=0.5, br;q=0.8')).headers['content-encoding']).toBe('br');
+    expect((await fetchAs('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await fetchAs('*;q=0')).headers['content-encoding']).toBeUndefined();
+
+    // A new visit: the compressed answer is the new one.
+    const { id: added } = await createInvoice(app, admin);
+    await insertVisit(app, { invoiceId: added, installerId: ids.leadTech, at: await at('15:00') });
+    const after = JSON.parse(decoded(await fetchAs('br'))) as { invoiceId: number }[];
+    expect(after.map((a) => a.invoiceId)).toEqual(expect.arrayContaining([...invoices, added]));
+
+    // The calendar's week is kept the same way (compressed from 1 KB on, as every answer).
+    const weekAs = (encoding: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/appointmentsSchedule/calendar?startDate=${day}&view=Week&facilityId=${facilityId}`,
+        headers: { ...auth(admin), 'accept-encoding': encoding },
+      });
+    const week = await weekAs('identity');
+    expect(week.statusCode).toBe(200);
+    const weekBr = await weekAs('br');
+    if (week.body.length >= 1024) {
+      expect(weekBr.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(weekBr.rawPayload).toString()).toBe(week.body);
+    } else expect(weekBr.body).toBe(week.body);
   });
 });

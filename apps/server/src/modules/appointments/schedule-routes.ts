@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app-type.js';
 import { FileStore } from '../../files/file-store.js';
 import { currentUser } from '../../http/auth.js';
-import { sendJson } from '../../http/send-json.js';
+import { sendKeptJson } from '../../http/send-json.js';
 import { hubOf } from '../../realtime/hub.js';
 import { ConversationWriter } from '../conversations/index.js';
 import { calendar } from './calendar-read.js';
@@ -43,7 +43,7 @@ export function scheduleRoutes(app: App) {
         response: { 200: calendarAnswer },
       },
     },
-    async (req, reply) => sendJson(reply, await calendar(db, currentUser(req), req.query)),
+    async (req, reply) => sendKeptJson(req, reply, await calendar(db, currentUser(req), req.query)),
   );
   r.get(
     '/api/appointmentsSchedule/list',
