@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedAggregate, cachedCount } from './count-cache.js';
 
 describe('cachedCount', () => {
@@ -59,5 +59,63 @@ describe('concurrent callers', () => {
     const f = sql`select count(*) from w where c = ${2}`;
     await expect(cachedCount(f, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cachedCount(f, async () => 12_000)).toBe(12_000);
+  });
+});
+
+describe('a large aggregate past its 5 s, with a refresh window (the reports)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers the kept value at once while one run refreshes it, then the new one; waits once the window is over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let calls = 0;
+    let release: (() => void) | undefined;
+    const year = () =>
+      new Promise<{ total: number; run: number }>((done) => {
+        const run = ++calls;
+        if (run === 1) done({ total: 90_000, run });
+        else release = () => done({ total: 90_000, run });
+      });
+    const q = sql`select count(*) as total from sales where year = ${2026}`;
+    const ask = () => cachedAggregate(q, year, (v) => v.total, { staleMs: 25_000 });
+    expect((await ask()).run).toBe(1);
+    vi.setSystemTime(Date.now() + 6_000);
+    // Expired: the kept answer at once, one refresh started (not one per reader).
+    expect((await ask()).run).toBe(1);
+    expect((await ask()).run).toBe(1);
+    expect(calls).toBe(2);
+    release?.();
+    await new Promise((r) => setImmediate(r));
+    expect((await ask()).run).toBe(2);
+    // Past the window, a reader waits for the recomputation.
+    vi.setSystemTime(Date.now() + 60_000);
+    const waiting = ask();
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toBe(3);
+    release?.();
+    expect((await waiting).run).toBe(3);
+  });
+
+  it('a failed refresh keeps the old value within the window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let fail = false;
+    const q = sql`select count(*) as total from sales where year = ${2027}`;
+    const ask = () =>
+      cachedAggregate(
+        q,
+        async () => {
+          if (fail) throw new Error('down');
+          return { total: 50_000 };
+        },
+        (v) => v.total,
+        { staleMs: 25_000 },
+      );
+    await ask();
+    fail = true;
+    vi.setSystemTime(Date.now() + 6_000);
+    expect(await ask()).toEqual({ total: 50_000 });
+    await new Promise((r) => setImmediate(r));
+    expect(await ask()).toEqual({ total: 50_000 });
+    vi.setSystemTime(Date.now() + 60_000);
+    await expect(ask()).rejects.toThrow('down');
   });
 });

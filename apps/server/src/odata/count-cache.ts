@@ -27,22 +27,36 @@ function remember(key: string, value: unknown, rows: number): void {
   } else cache.delete(key);
 }
 
-/** Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary). */
+/**
+ * Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary).
+ * `staleMs` (the reports, decision 0031): for that long after the TTL, the kept value is still answered while one
+ * run refreshes it in the background, so that no reader waits for the recomputation of a large aggregate (a year
+ * of sales: seconds under load); past it, callers wait for the run as without.
+ */
 export async function cachedAggregate<T>(
   query: SQL,
   run: (q: SQL) => Promise<T>,
   rowsCounted: (value: T) => number,
+  opts: { staleMs?: number } = {},
 ): Promise<T> {
   const key = cacheKey(query);
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value as T;
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.value as T;
   // When an entry expires under load, every request in flight would count at once; they share one run.
-  return sharedRun(running as Map<string, Promise<T>>, key, () =>
-    run(query).then((value) => {
-      remember(key, value, rowsCounted(value));
-      return value;
-    }),
-  );
+  const refresh = () =>
+    sharedRun(running as Map<string, Promise<T>>, key, () =>
+      run(query).then((value) => {
+        remember(key, value, rowsCounted(value));
+        return value;
+      }),
+    );
+  if (hit && opts.staleMs && hit.until + opts.staleMs > now) {
+    // A failed refresh keeps the old value until the window ends; the next reader starts another.
+    refresh().catch(() => {});
+    return hit.value as T;
+  }
+  return refresh();
 }
 
 /** The cached count of this query, if one is fresh (a count found some other way can then be skipped). */

@@ -33,12 +33,17 @@ export const num = (v: unknown): number => (v === null || v === undefined ? 0 : 
 /**
  * Runs a report's grouped statement through the aggregates' rule (docs/decisions/0004-count-cache.md):
  * requests for the same report, filters and scope while it runs share that run, and an answer that counted
- * 10,000 rows or more (the sum of its `counted` column) is reused for 5 s. Smaller answers are always fresh.
+ * 10,000 rows or more (the sum of its `counted` column) is reused for 5 s, and for REFRESH_MS after that while
+ * one run refreshes it in the background (decision 0031). Smaller answers are always fresh.
  */
 export function aggregate(db: Db, counted: string, query: SQL): Promise<Record<string, unknown>[]> {
   return cachedAggregate(
     query,
     (q) => db.rows<Record<string, unknown>>(q),
     (rows) => rows.reduce((n, r) => n + num(r[counted]), 0),
+    { staleMs: REFRESH_MS },
   );
 }
+
+/** How long past its 5 s a large report's answer is still shown while it is recomputed. */
+const REFRESH_MS = 25_000;
