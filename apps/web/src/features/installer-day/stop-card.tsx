@@ -1,6 +1,7 @@
 import type { InstallerStop } from '@glass/domain/contracts';
 import { appointmentStatusLabel } from '@glass/domain/enums';
 import { formatDateTime } from '@glass/domain/rules/date-format';
+import { plainPhone } from '@glass/domain/rules/plain-phone';
 import { Button, Card, Space, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useShellPartsReady } from '../../ui/shell-parts';
@@ -14,13 +15,6 @@ const PhoneLink = lazy(() =>
     () => ({ default: PlainPhoneLink }),
   ),
 );
-
-function plainPhone(phone: string): { shown: string; dial: string } {
-  const digits = phone.replace(/\D/g, '');
-  const nanp = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (nanp.length !== 10) return { shown: phone, dial: digits };
-  return { shown: `(${nanp.slice(0, 3)}) ${nanp.slice(3, 6)}-${nanp.slice(6)}`, dial: `+1${nanp}` };
-}
 
 function PlainPhoneLink({ phone }: { phone?: string | null }) {
   if (!phone) return null;
