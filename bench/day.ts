@@ -24,6 +24,7 @@ import {
   officeScreens,
   READERS,
   readLoop,
+  signInLoad,
   STATUS_NAME,
   sleep,
   startCalls,
@@ -36,14 +37,12 @@ import {
   warmUp,
 } from './day/load.js';
 import {
-  DEMO,
   loadavg,
   percentile,
   phonePhoto,
   readPools,
   Recorder,
   sampleServer,
-  signIn,
   startServer,
   taker,
   url,
@@ -75,12 +74,7 @@ async function main() {
   let alerts: Awaited<ReturnType<typeof alertClients>> | undefined;
   try {
     await waitUp(`${base}/api/health`);
-    const reader = await signIn(base, DEMO.admin);
-    const writerAuth = [await signIn(base, DEMO.admin), await signIn(base, DEMO.assistant)];
-    const installers = [
-      { id: DEMO.leadTech.id, auth: await signIn(base, DEMO.leadTech) },
-      { id: DEMO.installer.id, auth: await signIn(base, DEMO.installer) },
-    ];
+    const { reader, writers: writerAuth, installers } = await signInLoad(base);
     const screens = officeScreens(stats);
     const readNames = screens.map((s) => s.name);
     await warmUp(base, reader, screens);

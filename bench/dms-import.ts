@@ -9,23 +9,13 @@ import path from 'node:path';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
 import { adminHeaders, waitForHealth } from './app-server.js';
+import { vin } from './day/load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const rows = Number(process.env.BENCH_DMS_ROWS ?? 100_000);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const base = 'http://127.0.0.1:3302';
-
-/** A VIN whose position 9 is its check digit (49 CFR 565). */
-function vin(n: number): string {
-  const body = `1HGCM8260 3A${String(n % 1_000_000).padStart(6, '0')}`.replace(' ', '');
-  const values: Record<string, number> = { H: 8, G: 7, C: 3, M: 4, A: 1 };
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += (/\d/.test(body[i]) ? Number(body[i]) : values[body[i]]) * weights[i];
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return body.slice(0, 8) + check + body.slice(9);
-}
 
 async function main() {
   const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {

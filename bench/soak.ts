@@ -22,6 +22,7 @@ import {
   officeScreens,
   READERS,
   readLoop,
+  signInLoad,
   STATUS_NAME,
   sleep,
   startCalls,
@@ -34,7 +35,6 @@ import {
 } from './day/load.js';
 import { type Minute, soakSvg } from './day/plot.js';
 import {
-  DEMO,
   loadavg,
   METRICS_TOKEN,
   nextSlot,
@@ -42,7 +42,6 @@ import {
   phonePhoto,
   readPools,
   Recorder,
-  signIn,
   startServer,
   taker,
   url,
@@ -166,12 +165,7 @@ async function main() {
   let alerts: Awaited<ReturnType<typeof alertClients>> | undefined;
   try {
     await waitUp(`${base}/api/health`);
-    const reader = await signIn(base, DEMO.admin);
-    const writerAuth = [await signIn(base, DEMO.admin), await signIn(base, DEMO.assistant)];
-    const installers = [
-      { id: DEMO.leadTech.id, auth: await signIn(base, DEMO.leadTech) },
-      { id: DEMO.installer.id, auth: await signIn(base, DEMO.installer) },
-    ];
+    const { reader, writers: writerAuth, installers } = await signInLoad(base);
     const screens = officeScreens(stats);
     const readNames = screens.map((s) => s.name);
     await warmUp(base, reader, screens);

@@ -48,7 +48,7 @@ export function weighted<T>(items: T[], weights: number[], r: number): T {
   return items[items.length - 1];
 }
 
-/** A VIN whose position 9 is its check digit (as bench/dms-import.ts). */
+/** A VIN whose position 9 is its check digit (49 CFR 565); the DMS import benches' rows. */
 export function vin(n: number): string {
   const body = `1HGCM8260 3A${String(n % 1_000_000).padStart(6, '0')}`.replace(' ', '');
   const values: Record<string, number> = { H: 8, G: 7, C: 3, M: 4, A: 1 };
@@ -57,6 +57,18 @@ export function vin(n: number): string {
   for (let i = 0; i < 17; i++) sum += (/\d/.test(body[i]) ? Number(body[i]) : values[body[i]]) * weights[i];
   const check = sum % 11 === 10 ? 'X' : String(sum % 11);
   return body.slice(0, 8) + check + body.slice(9);
+}
+
+/** The load's users signed in: the office reader, the two writers (admin, assistant) and the two installers. */
+export async function signInLoad(base: string) {
+  return {
+    reader: await signIn(base, DEMO.admin),
+    writers: [await signIn(base, DEMO.admin), await signIn(base, DEMO.assistant)],
+    installers: [
+      { id: DEMO.leadTech.id, auth: await signIn(base, DEMO.leadTech) },
+      { id: DEMO.installer.id, auth: await signIn(base, DEMO.installer) },
+    ],
+  };
 }
 
 export interface Screen {
