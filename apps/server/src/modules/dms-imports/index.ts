@@ -5,8 +5,9 @@ import { dmsImportRoutes } from './routes.js';
 import { ensureImportWorker } from './worker.js';
 
 export { dmsImportsResource } from './resource.js';
-// The import pipeline's file handling, shared with the remittance imports (modules/remittances): the checked,
-// streamed upload into the file store and the streamed CSV/XLSX readers with their hostile-file limits.
+// The import pipeline, shared with the remittance imports (modules/remittances): the checked, streamed upload
+// into the file store, the streamed CSV/XLSX readers with their hostile-file limits, and the run (lease, batches,
+// resume point, cancel, recovery) with its queue worker.
 export {
   type DmsFormat as ImportFileFormat,
   FileContentError,
@@ -14,6 +15,17 @@ export {
   readHead,
   readRows,
 } from './readers.js';
+export {
+  ensureFileImportWorker,
+  ImportInterrupted,
+  type ImportTable,
+  LEASE_SECONDS,
+  MAX_ATTEMPTS,
+  type RunDeps,
+  type RunOptions,
+  recoverFileImports,
+  runFileImport,
+} from './file-import-run.js';
 export { receiveFile } from './upload.js';
 export { XlsxError } from './xlsx-reader.js';
 
