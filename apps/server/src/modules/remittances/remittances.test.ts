@@ -543,3 +543,41 @@ describe('markClaimPaid (the payment on the claim submission, through its one wr
     });
   });
 });
+
+describe('the exceptions queue of a long file (decision 0031)', () => {
+  it('counts a queue of 10,000 lines or more by the lists rule: the kept count while one run refreshes it', async () => {
+    const [{ id: importId }] = await app.deps.db.rows<{ id: number }>(
+      sql`insert into remittance_imports (file_name, file_path, file_size, format, state)
+          values ('long.csv', 'long.csv', 1, 'csv', 'completed') returning id`,
+    );
+    await app.deps.db.rows(
+      sql`insert into remittance_lines (import_id, line_no, claim_number, paid_amount, outcome, reason)
+          select ${importId}, g, 'LONG' || g, 10, 'Exception', 'No invoice matches' from generate_series(1, 10001) g`,
+    );
+    const first = await queue(aa, `importId=${importId}&pageSize=5`);
+    expect(first.total).toBe(10_001);
+    expect(first.value.map((l) => l.lineNo)).toEqual([1, 2, 3, 4, 5]);
+    // One line dismissed by someone else: the page is exact at once, the count of so long a queue a moment later.
+    await app.deps.db.rows(
+      sql`update remittance_lines set outcome = 'Dismissed' where import_id = ${importId} and line_no = 1`,
+    );
+    const next = await queue(aa, `importId=${importId}&pageSize=5`);
+    expect(next.value.map((l) => l.lineNo)).toEqual([2, 3, 4, 5, 6]);
+    expect(next.total).toBe(10_001);
+    // A short queue is always counted exactly.
+    const [{ id: shortImport }] = await app.deps.db.rows<{ id: number }>(
+      sql`insert into remittance_imports (file_name, file_path, file_size, format, state)
+          values ('short.csv', 'short.csv', 1, 'csv', 'completed') returning id`,
+    );
+    await app.deps.db.rows(
+      sql`insert into remittance_lines (import_id, line_no, paid_amount, outcome, reason)
+          select ${shortImport}, g, 10, 'Exception', 'No invoice matches' from generate_series(1, 3) g`,
+    );
+    expect((await queue(aa, `importId=${shortImport}`)).total).toBe(3);
+    await app.deps.db.rows(
+      sql`update remittance_lines set outcome = 'Dismissed' where import_id = ${shortImport} and line_no = 1`,
+    );
+    expect((await queue(aa, `importId=${shortImport}`)).total).toBe(2);
+    await app.deps.db.rows(sql`delete from remittance_imports where id in (${importId}, ${shortImport})`);
+  });
+});
