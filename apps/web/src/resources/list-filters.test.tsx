@@ -4,26 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, queryWrapper } from '../query/test-utils';
 import { fieldInput } from './field-input';
 import { ListFilters } from './list-filters';
+import { stubLayout } from '../ui/test-stubs';
 
 beforeEach(() => {
-  // antd's responsive observers read matchMedia, which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-  // The open popup's virtual list measures itself.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayout();
   mockFetch({
     body: [
       { id: 1, name: 'Lone Star Auto Glass' },

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCell } from '../resources/cells';
 import { type DataColumn, DataTable } from './data-table';
+import { stubLayout } from './test-stubs';
 
 type Person = { id: number; name: string; phone: string };
 const columns: DataColumn<Person>[] = [
@@ -20,15 +21,7 @@ const people = Array.from({ length: 25 }, (_, i) => ({
 
 let narrow = false;
 beforeEach(() => {
-  // antd's responsive observers and useNarrow read matchMedia, which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: narrow && query.includes('max-width'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
+  stubLayout((query) => narrow && query.includes('max-width'));
 });
 afterEach(() => {
   cleanup();

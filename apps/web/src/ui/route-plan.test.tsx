@@ -2,17 +2,10 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type PlannedStop, useRouteOrder } from './route-plan';
 import { RouteStopList } from './route-stop-list';
+import { stubLayout } from './test-stubs';
 
 beforeEach(() => {
-  // antd's List reads matchMedia (responsive observers), which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
+  stubLayout();
 });
 afterEach(() => {
   cleanup();

@@ -3,17 +3,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoardView, rejectedBy } from './board-view';
+import { stubLayout } from '../../ui/test-stubs';
 
 beforeEach(() => {
-  // antd's Grid and List read matchMedia (responsive observers), which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
+  stubLayout();
 });
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, queryWrapper } from '../../query/test-utils';
 import { NewServiceVehiclePage } from './new-service-vehicle-page';
 import { CREATE_FIELDS } from './sv-create-fields';
+import { stubLayout } from '../../ui/test-stubs';
 
 vi.mock('../../api/use-session', () => ({
   useSessionState: () => ({
@@ -15,15 +16,7 @@ vi.mock('../../api/use-session', () => ({
 }));
 
 beforeEach(() => {
-  // antd's responsive observers read matchMedia, which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
+  stubLayout();
   mockFetch({ body: [] });
 });
 afterEach(() => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, queryWrapper } from '../../query/test-utils';
 import type { SvDetail } from './sv-api';
 import { SvEditForm } from './sv-edit-form';
+import { stubLayout } from '../../ui/test-stubs';
 
 vi.mock('../../api/use-session', () => ({
   useSessionState: () => ({
@@ -15,24 +16,7 @@ vi.mock('../../api/use-session', () => ({
 }));
 
 beforeEach(() => {
-  // antd's responsive observers read matchMedia, which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-  // The text area and the image pickers observe their size, which jsdom cannot.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayout();
   mockFetch({ body: {} });
 });
 afterEach(() => {

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, queryWrapper } from '../../query/test-utils';
 import { ScheduleButton } from './sv-schedule-button';
+import { stubLayout } from '../../ui/test-stubs';
 
 // The toasts the user would read (the app's message host is not mounted here).
 const toasts = vi.hoisted(() => [] as string[]);
@@ -15,24 +16,7 @@ vi.mock('../../api/notices', () => ({
 
 beforeEach(() => {
   toasts.length = 0;
-  // antd's responsive observers read matchMedia, which jsdom lacks.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-  // The confirmation's popup observes its size, which jsdom cannot.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayout();
 });
 afterEach(() => {
   cleanup();
