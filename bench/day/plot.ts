@@ -80,7 +80,8 @@ export function soakSvg(samples: Minute[], marks: { minute: number; note: string
   const last = Math.max(1, samples.at(-1)?.minute ?? 1);
   const x = (minute: number) => left + (minute / last) * (width - left - right);
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="11" role="img" aria-labelledby="soak-title">`,
+    `<title id="soak-title">Soak run: memory, p99, event-loop delay and bounded structures of one server process over ${last} minutes</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   ];
   PANELS.forEach((panel, i) => {
