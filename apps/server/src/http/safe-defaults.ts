@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -33,10 +34,23 @@ export async function registerSafeDefaults(app: FastifyInstance, config: Config)
   // (the plugin's default) costs about what gzip does and sends less.
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESSION.threshold,
+    brotliOptions: COMPRESSION.brotli,
     encodings: ['br', 'gzip', 'deflate'],
   });
 }
+
+/** How answers are compressed: by the plugin above, and the kept answers that keep their bytes (decision 0030). */
+export const COMPRESSION = {
+  /** Below this many bytes an answer goes uncompressed. */
+  threshold: 1024,
+  brotli: {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    },
+  },
+};
 
 /**
  * The headers @fastify/helmet sets with these options, worked out once. The plugin builds helmet's

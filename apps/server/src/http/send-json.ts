@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION } from './safe-defaults.js';
 
 /** JSON text built by PostgreSQL, sent as is. */
 export const sendJson = (reply: FastifyReply, json: string, code = 200) =>
@@ -12,17 +13,14 @@ export interface KeptJson {
   encoded(encoding: Encoding): Promise<Buffer>;
 }
 
-/** Below this, answers go uncompressed (as @fastify/compress's threshold in http/safe-defaults.ts). */
-const THRESHOLD = 1024;
-
 /**
  * Sends a kept answer: its compressed bytes when the client accepts Brotli or gzip (the plugin then leaves the
  * answer alone: it carries its Content-Encoding), else its text (which the plugin handles as any answer).
  */
 export async function sendKeptJson(req: FastifyRequest, reply: FastifyReply, answer: KeptJson | string) {
-  const text = typeof answer === 'string' ? answer : answer.text;
-  const encoding = typeof answer === 'string' || text.length < THRESHOLD ? undefined : preferredEncoding(req);
-  if (!encoding || typeof answer === 'string') return sendJson(reply, text);
+  if (typeof answer === 'string') return sendJson(reply, answer);
+  const encoding = answer.text.length < COMPRESSION.threshold ? undefined : preferredEncoding(req);
+  if (!encoding) return sendJson(reply, answer.text);
   const bytes = await answer.encoded(encoding);
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/accept-encoding/i.test(vary))

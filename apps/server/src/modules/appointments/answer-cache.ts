@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/unit-of-work.js';
+import { COMPRESSION } from '../../http/safe-defaults.js';
 import type { Encoding, KeptJson } from '../../http/send-json.js';
 import { sharedRun } from '../../shared-run.js';
 
@@ -36,13 +37,6 @@ const building = new Map<string, Promise<Entry>>();
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** As @fastify/compress compresses the other answers (http/safe-defaults.ts): Brotli quality 4, text mode. */
-const BROTLI = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  },
-};
 
 /** The sum of the counters a facility's answers depend on (every facility's when none is given). */
 async function versionOf(db: Db, facilityId: number | undefined): Promise<number> {
@@ -79,11 +73,13 @@ function kept(entry: Entry): KeptJson {
     encoded(encoding) {
       let made = entry.encoded.get(encoding);
       if (!made) {
-        made = (encoding === 'br' ? brotli(entry.text, BROTLI) : gzip(entry.text)).then((bytes) => {
-          entry.bytes += bytes.length;
-          if (answers.get(entry.key) === entry) keptChars += bytes.length;
-          return bytes;
-        });
+        made = (encoding === 'br' ? brotli(entry.text, COMPRESSION.brotli) : gzip(entry.text)).then(
+          (bytes) => {
+            entry.bytes += bytes.length;
+            if (answers.get(entry.key) === entry) keptChars += bytes.length;
+            return bytes;
+          },
+        );
         entry.encoded.set(encoding, made);
         made.catch(() => entry.encoded.delete(encoding));
       }
