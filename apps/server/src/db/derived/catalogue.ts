@@ -122,7 +122,7 @@ export const DERIVED: readonly DerivedCopy[] = [
     name: 'vehicle-invoice-state',
     title: "The vehicle's copy of its invoice's state (completed, funded; each when not void)",
     pattern: 'row-copy',
-    migrations: ['0023'],
+    migrations: ['0023', '0036'],
     decision: '0011',
     sources: { invoices: ['id', 'completed', 'funded', 'void'], service_vehicles: ['invoice_id'] },
     target: { table: 'service_vehicles', key: ['id'], columns: ['invoice_completed', 'invoice_funded'] },
@@ -140,7 +140,7 @@ export const DERIVED: readonly DerivedCopy[] = [
     name: 'visit-calendar-copies',
     title: "Each visit's copy of its schedule's time allowed and its invoice's customer name",
     pattern: 'row-copy',
-    migrations: ['0024'],
+    migrations: ['0024', '0036'],
     decision: '0012',
     sources: {
       appointment_schedules: ['id', 'time_allowed'],
@@ -170,7 +170,7 @@ export const DERIVED: readonly DerivedCopy[] = [
     title:
       'A loaner reservation for every appointment schedule that carries a loaner car, kept to its sources',
     pattern: 'table-copy',
-    migrations: ['0027', '0031'],
+    migrations: ['0027', '0031', '0036'],
     decision: '0019',
     sources: {
       appointment_schedules: ['id', 'invoice_id', 'loaner_car_id', 'expected_return_time', 'created_at'],
