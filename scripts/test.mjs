@@ -28,7 +28,10 @@ Install Debian's packages:   sudo apt-get update && sudo apt-get install -y ${en
 
 const run = (cmd, args) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const took = `${Math.round((Date.now() - started) / 1000)} s`;
+  console.log(`${r.status === 0 ? '✔' : '✘'} ${cmd} ${args.slice(0, 3).join(' ')}: ${took}`);
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
