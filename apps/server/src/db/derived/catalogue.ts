@@ -192,11 +192,13 @@ export const DERIVED: readonly DerivedCopy[] = [
         'cancelled_at',
       ],
     },
-    writer: 'function loaner_reservations_sync(schedule ids), called by the triggers of migration 0031',
+    writer:
+      'function loaner_reservations_sync(schedule ids), called by the triggers of migrations 0031 and 0036',
     triggers: [
       { table: 'appointment_schedules', name: 'appointment_schedules_loaner_reservation', bulkLoad: 'off' },
       { table: 'appointments', name: 'appointments_loaner_reservation', bulkLoad: 'off' },
       { table: 'invoices', name: 'invoices_loaner_reservations', bulkLoad: 'off' },
+      { table: 'loaner_cars', name: 'loaner_cars_loaner_reservations', bulkLoad: 'off' },
     ],
     functions: [
       'loaner_reservations_sync',
@@ -204,6 +206,7 @@ export const DERIVED: readonly DerivedCopy[] = [
       'schedule_to_loaner_reservation',
       'visit_to_loaner_reservation',
       'invoice_to_loaner_reservations',
+      'loaner_car_to_reservations',
     ],
     // Decision 0019's rule. A schedule with a car: its car, type, invoice, customer, facility and expected return;
     // the newest visit's time (else the reservation's own, else the schedule's creation); cancelled when the newest

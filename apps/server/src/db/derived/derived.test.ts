@@ -221,7 +221,22 @@ describe('drift', () => {
         `update appointment_schedules set expected_return_time = now() + interval '3 days' where id = ${s0}`,
       );
       expect(await drift('loaner-reservations'), 'its expected return changed meanwhile').toBe(0);
+      // A car of the test's own: given to a schedule while an admin corrects its type, then corrected again.
+      const [source] = await q<{ id: number; type: number }>(
+        `select id, loaner_car_type_id as type from loaner_cars order by id limit 1`,
+      );
+      const [car] = await copyRow(db, 'loaner_cars', source.id, `jsonb_build_object('name', 'Drift car')`);
+      const otherType = `(select id from loaner_car_types where id <> (select loaner_car_type_id from loaner_cars
+                           where id = ${car}) order by id limit 1)`;
+      await race(
+        `update loaner_cars set loaner_car_type_id = ${otherType} where id = ${car}`,
+        `update appointment_schedules set loaner_car_id = ${car} where id = ${s1}`,
+      );
+      expect(await drift('loaner-reservations'), 'a car given while its type changes').toBe(0);
+      await q(`update loaner_cars set loaner_car_type_id = ${otherType} where id = ${car}`);
+      expect(await drift('loaner-reservations'), "a car's type corrected").toBe(0);
       await deleteOwnRows(mine);
+      await q(`delete from loaner_cars where id = ${car}`);
       expect((await checkDerived(db)).filter((d) => d.drift)).toEqual([]);
     },
   );
@@ -259,38 +274,40 @@ interface Own {
   appointments: number[];
 }
 
+/** A row copied with a new key and the overrides (a jsonb expression; `g` counts the copies); the new ids. */
+async function copyRow(db: Db, table: string, id: number, overrides: string, times = 1) {
+  const rows = <T>(text: string) => db.rows<T>(sql.raw(text));
+  const columns = (
+    await rows<{ name: string }>(
+      `select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = '${table}' and is_generated = 'NEVER'
+          and column_name <> 'id' order by ordinal_position`,
+    )
+  ).map((c) => `"${c.name}"`);
+  const made = await rows<{ id: number }>(
+    `insert into ${table} (${columns.join(', ')})
+       select ${columns.map((c) => `r.${c}`).join(', ')}
+         from ${table} t cross join generate_series(1, ${times}) g
+         cross join lateral jsonb_populate_record(t, ${overrides}) r
+        where t.id = ${id} returning id`,
+  );
+  return made.map((x) => Number(x.id));
+}
+
 /**
  * Rows of the test's own, copied from seeded ones by plain SQL (each seeded row with a new key and overrides), so
  * the workload changes nothing another test reads: n invoices, a vehicle and a schedule with a visit for each.
  */
 async function makeOwnRows(db: Db, n: number): Promise<Own> {
   const rows = <T>(text: string) => db.rows<T>(sql.raw(text));
-  const ids = (r: { id: number }[]) => r.map((x) => Number(x.id));
   const [source] = await rows<{ invoice: number; vehicle: number; schedule: number; appointment: number }>(
     `select a.invoice_id as invoice, s.id as schedule, a.id as appointment,
             (select v.id from service_vehicles v order by v.id limit 1) as vehicle
        from appointments a join appointment_schedules s on s.id = a.schedule_id
       order by a.id limit 1`,
   );
-  // Each seeded row copied with a new key and the overrides (a jsonb expression; `g` counts the copies).
-  const copy = async (table: string, id: number, overrides: string, times = 1) => {
-    const columns = (
-      await rows<{ name: string }>(
-        `select column_name as name from information_schema.columns
-          where table_schema = current_schema() and table_name = '${table}' and is_generated = 'NEVER'
-            and column_name <> 'id' order by ordinal_position`,
-      )
-    ).map((c) => `"${c.name}"`);
-    return ids(
-      await rows(
-        `insert into ${table} (${columns.join(', ')})
-           select ${columns.map((c) => `r.${c}`).join(', ')}
-             from ${table} t cross join generate_series(1, ${times}) g
-             cross join lateral jsonb_populate_record(t, ${overrides}) r
-            where t.id = ${id} returning id`,
-      ),
-    );
-  };
+  const copy = (table: string, id: number, overrides: string, times = 1) =>
+    copyRow(db, table, id, overrides, times);
   // One statement for all the invoices (the insert trigger's transition table holds several rows).
   const invoices = await copy(
     'invoices',

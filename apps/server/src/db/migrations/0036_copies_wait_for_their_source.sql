@@ -55,7 +55,28 @@ BEGIN
            AND NOT EXISTS (SELECT 1 FROM loaner_reservations r WHERE r.appointment_schedule_id = NEW.id)) THEN
       PERFORM 1 FROM invoices WHERE id = NEW.invoice_id FOR SHARE;
     END IF;
+    -- The same for a car new to the schedule and a change of that car's type in flight.
+    IF TG_OP = 'INSERT' OR OLD.loaner_car_id IS DISTINCT FROM NEW.loaner_car_id THEN
+      PERFORM 1 FROM loaner_cars WHERE id = NEW.loaner_car_id FOR SHARE;
+    END IF;
     PERFORM loaner_reservations_sync(ids);
   END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A reservation carries its car's type (the catalogue's rule), but nothing passed a change of the car's type on:
+-- an admin correcting a car's type left its reservations with the old one (check:derived counted them as drift).
+CREATE OR REPLACE FUNCTION loaner_car_to_reservations() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ids int[] := loaner_schedules(ARRAY(SELECT id FROM appointment_schedules WHERE loaner_car_id = NEW.id));
+BEGIN
+  IF cardinality(ids) > 0 THEN PERFORM loaner_reservations_sync(ids); END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS loaner_cars_loaner_reservations ON "loaner_cars";--> statement-breakpoint
+CREATE TRIGGER loaner_cars_loaner_reservations AFTER UPDATE OF loaner_car_type_id ON "loaner_cars" FOR EACH ROW
+  WHEN (OLD.loaner_car_type_id IS DISTINCT FROM NEW.loaner_car_type_id)
+  EXECUTE FUNCTION loaner_car_to_reservations();--> statement-breakpoint
+SELECT loaner_reservations_sync(array(
+  SELECT s.id FROM appointment_schedules s JOIN loaner_reservations r ON r.appointment_schedule_id = s.id
+    JOIN loaner_cars lc ON lc.id = s.loaner_car_id
+   WHERE r.loaner_car_type_id IS DISTINCT FROM lc.loaner_car_type_id ORDER BY s.id));
