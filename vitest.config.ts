@@ -30,6 +30,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 20_000,
+          setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },
     ],

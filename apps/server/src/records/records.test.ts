@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { insertAlerts } from '../modules/alerts/index.js';
 import type { UserAlert } from '../realtime/hub.js';
 import { assertReference, defineRecordType, LockableRecord, RecordHistory } from './index.js';
+import { withdrawRecordType } from './registry.js';
 
 /** The kernel over a table of its own, to show it is generic over the table. */
 const suffix = `${process.pid}_${Math.floor(Math.random() * 1e6)}`;
@@ -92,6 +93,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The test files share one registry (isolate: false): the next file must not find this test's type.
+  withdrawRecordType(thingType.recordType);
   await db.rows(sql.raw(`drop table if exists ${history}, ${locks}, ${things}`));
   await app.close();
 });

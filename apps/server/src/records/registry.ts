@@ -74,6 +74,14 @@ export function recordTypeNamed(name: string | null | undefined): RecordType | u
 }
 
 /** Every declared record type, in declaration order. */
+/**
+ * Withdraws a declaration: only for a test that declares a type of its own (records.test.ts), since the server's
+ * test files share one module registry (vitest.config.ts `isolate: false`).
+ */
+export function withdrawRecordType(recordType: string): void {
+  registered.delete(recordType);
+}
+
 export function recordTypes(): RecordType[] {
   return [...registered.values()];
 }
