@@ -47,26 +47,33 @@ export interface Database extends Db {
   listTuples<T extends unknown[] = unknown[]>(query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Statement names handed out (at most MAX_PREPARED; 0 on PGlite), for GET /metrics. */
+  preparedStatements(): number;
   /** Raw pg pool when on a PostgreSQL server (LISTEN/NOTIFY, socket.io adapter). */
   pool?: pg.Pool;
   /** The embedded client when on PGlite. */
   pglite?: PGlite;
 }
 
-/** Statement names by SQL text, shared by the connections of a pool (see Database.listRows). */
+/**
+ * Statement names by SQL text, shared by the connections of one pool (see Database.listRows): at most
+ * MAX_PREPARED texts get a name, in the order they are first run. One per database (a server process opens one).
+ */
 const MAX_PREPARED = 200;
-const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_PREPARED) {
-    name = `list_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
+function statementNamer() {
+  const names = new Map<string, string>();
+  return {
+    name(text: string): string | undefined {
+      let name = names.get(text);
+      if (!name && names.size < MAX_PREPARED) {
+        name = `list_${names.size}`;
+        names.set(text, name);
+      }
+      return name;
+    },
+    size: () => names.size,
+  };
 }
-
-/** Prepared statement names handed out (at most MAX_PREPARED), for GET /metrics. */
-export const preparedStatementCount = () => statementNames.size;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -116,6 +123,8 @@ export async function openDatabase(opts: {
     // statement; every other statement keeps PostgreSQL's choice (forcing generic plans everywhere made the
     // service vehicle lists slower, and plans even unnamed statements without their values). Opened on first use.
     let onePlan: pg.Pool | undefined;
+    const names = statementNamer();
+    const statementName = names.name;
     const poolFor = (query: SQL, name: string | undefined) =>
       name && wantsOnePlan(query)
         ? (onePlan ??= opened(new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' })))
@@ -150,6 +159,7 @@ export async function openDatabase(opts: {
           () => false,
         ),
       close: () => Promise.all([pool.end(), onePlan?.end()]).then(() => undefined),
+      preparedStatements: names.size,
     };
   }
   let dataPath: string | undefined;
@@ -187,6 +197,7 @@ export async function openDatabase(opts: {
         () => false,
       ),
     close: () => client.close(),
+    preparedStatements: () => 0,
   };
 }
 

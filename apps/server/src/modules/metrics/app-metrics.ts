@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { App } from '../../app-type.js';
-import { preparedStatementCount } from '../../db/client.js';
 import { lastDerivedDrift } from '../../jobs/derived-drift.js';
 import { countCacheSize } from '../../odata/count-cache.js';
 import { realtimeOf } from '../../realtime/socket-server.js';
@@ -200,7 +199,7 @@ function cacheMetrics(app: App, registers: Registry[]) {
       this.set({ cache: 'appointment_answers_building' }, answers.building);
       this.set({ cache: 'sessions' }, sessions.entries);
       this.set({ cache: 'session_last_seen' }, sessions.touched);
-      this.set({ cache: 'prepared_statements' }, preparedStatementCount());
+      this.set({ cache: 'prepared_statements' }, app.deps.db.preparedStatements());
     },
   });
   new Gauge({
