@@ -34,7 +34,9 @@ const timings: string[] = [];
 
 /** The e2e server (e2e/server.mjs: a freshly seeded database of its own, the built web app) on ENGINES_PORT. */
 async function startServer() {
-  if (!fs.existsSync(path.resolve(e2e, '../apps/web/dist/index.html'))) {
+  // E2E_WEB_DIST: another build (CI's second line serves a copy; e2e/server.mjs reads the same variable).
+  const dist = process.env.E2E_WEB_DIST ?? path.resolve(e2e, '../apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('The web app is not built: npm run build -w apps/web');
   }
   server = spawn(process.execPath, ['server.mjs'], {
