@@ -39,9 +39,14 @@ run('npx', ['vitest', 'run']);
 run('npm', ['run', 'build', '-w', 'apps/web']);
 // The first screen's script budget (200 KB gzipped): a change that breaks it fails the tests.
 run('npm', ['run', 'budget', '-w', 'apps/web']);
-// E2E_SHARD ('1/2'): only that part of the end-to-end tests (CI runs the other part beside this command).
+// E2E_SPECS ('accessibility.spec.ts admin-resources.spec.ts …'): only those spec files of e2e/tests (CI runs the
+// others beside this command); E2E_SHARD ('1/2'): only that Playwright shard.
+const specs = (process.env.E2E_SPECS ?? '')
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((f) => `tests/${f.replace(/[.]/g, '\\.')}$`);
 const shard = process.env.E2E_SHARD ? [`--shard=${process.env.E2E_SHARD}`] : [];
-run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...shard]);
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...shard, ...specs]);
 // WebKit and Firefox at 375 px: the three public customer pages and the installer's day (a server of its own).
 // E2E_ENGINES=elsewhere: CI runs them on its other line, which would otherwise finish minutes before this one.
 if (process.env.E2E_ENGINES === 'elsewhere') console.log('\n▶ WebKit and Firefox: run by the other CI line');

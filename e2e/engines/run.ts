@@ -27,6 +27,15 @@ type EngineName = keyof typeof ENGINES;
 const chosen = (process.env.ENGINES ?? 'webkit,firefox').split(',').map((e) => e.trim()) as EngineName[];
 for (const name of chosen) if (!(name in ENGINES)) throw new Error(`ENGINES: unknown engine ${name}`);
 
+/** `promise`, or a failure naming `what` once `ms` have passed without an answer. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 let server: ChildProcess | undefined;
 let staff: Api;
 let tech: Api;
@@ -104,26 +113,28 @@ describe('the customer pages and the installer’s day in WebKit and Firefox (37
        * a failed journey runs once more, as Playwright retries there (a pass on the retry is reported).
        */
       const journey = (title: string, run: (phone: Phone) => Promise<unknown>) =>
-        test(title, { timeout: 120_000 }, async (t) => {
+        test(title, { timeout: 150_000 }, async (t) => {
           const attempts = process.env.CI ? 2 : 1;
           for (let attempt = 1; ; attempt++) {
-            const phone = await engine.newPhone();
+            // A WebDriver command that never answers (seen once with WebKitGTK on a loaded machine) fails the
+            // attempt after 60 s instead of the test's whole time, so the retry still has its turn.
+            const phone = await within(engine.newPhone(), 30_000, 'opening a phone');
             try {
-              const seen = await run(phone);
+              const seen = await within(run(phone), 60_000, title);
               if (seen) t.diagnostic(JSON.stringify(seen));
               if (attempt > 1) t.diagnostic(`passed on attempt ${attempt}`);
               return;
             } catch (error) {
               const slug = title.replace(/\W+/g, '-').toLowerCase();
               const file = path.join(shots, `${name}-${slug}-${attempt}.png`);
-              await phone.screenshot(file).then(
+              await within(phone.screenshot(file), 5_000, 'the screenshot').then(
                 () => t.diagnostic(`screenshot: ${path.relative(process.cwd(), file)}`),
                 (e: Error) => t.diagnostic(`no screenshot: ${e.message}`),
               );
               if (attempt >= attempts) throw error;
               t.diagnostic(`attempt ${attempt} failed, retrying: ${(error as Error).message.split('\n')[0]}`);
             } finally {
-              await phone.close().catch(() => undefined);
+              await within(phone.close(), 5_000, 'closing the phone').catch(() => undefined);
             }
           }
         });
