@@ -27,7 +27,7 @@ export interface Database extends Db {
   /**
    * `rows()` for the hot read queries of the lists: on a PostgreSQL server the statement is prepared once
    * per connection (by its text) so that, once PostgreSQL settles on a generic plan, it is not planned on
-   * every request. Only the first MAX_PREPARED distinct texts of a process are prepared, which bounds the
+   * every request. Only the first MAX_PREPARED distinct texts of a database are prepared, which bounds the
    * statements each connection keeps; later ones run as plain queries. A statement marked planOnce
    * (render-sql.ts) keeps one generic plan, one marked planEachTime runs unnamed and is planned with its
    * values. Rows come with pg's parsers (the lists read only JSON text, counts and keys).

@@ -73,7 +73,6 @@ export function recordTypeNamed(name: string | null | undefined): RecordType | u
   return name == null ? undefined : registered.get(name);
 }
 
-/** Every declared record type, in declaration order. */
 /**
  * Withdraws a declaration: only for a test that declares a type of its own (records.test.ts), since the server's
  * test files share one module registry (vitest.config.ts `isolate: false`).
@@ -82,6 +81,7 @@ export function withdrawRecordType(recordType: string): void {
   registered.delete(recordType);
 }
 
+/** Every declared record type, in declaration order. */
 export function recordTypes(): RecordType[] {
   return [...registered.values()];
 }
