@@ -17,13 +17,12 @@ BEGIN
   NEW.invoice_completed := false;
   NEW.invoice_funded := false;
   IF NEW.invoice_id IS NOT NULL THEN
+    -- The lock waits for a change in flight; the read after it (a statement of its own) sees that change.
     IF TG_OP = 'INSERT' OR OLD.invoice_id IS DISTINCT FROM NEW.invoice_id THEN
-      SELECT i.completed AND NOT i.void, i.funded AND NOT i.void INTO NEW.invoice_completed, NEW.invoice_funded
-        FROM invoices i WHERE i.id = NEW.invoice_id FOR SHARE;
-    ELSE
-      SELECT i.completed AND NOT i.void, i.funded AND NOT i.void INTO NEW.invoice_completed, NEW.invoice_funded
-        FROM invoices i WHERE i.id = NEW.invoice_id;
+      PERFORM 1 FROM invoices WHERE id = NEW.invoice_id FOR SHARE;
     END IF;
+    SELECT i.completed AND NOT i.void, i.funded AND NOT i.void INTO NEW.invoice_completed, NEW.invoice_funded
+      FROM invoices i WHERE i.id = NEW.invoice_id;
     NEW.invoice_completed := coalesce(NEW.invoice_completed, false);
     NEW.invoice_funded := coalesce(NEW.invoice_funded, false);
   END IF;
@@ -32,15 +31,13 @@ END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION appointment_calendar_copies() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR OLD.schedule_id IS DISTINCT FROM NEW.schedule_id THEN
-    NEW.time_allowed := coalesce((SELECT s.time_allowed FROM appointment_schedules s WHERE s.id = NEW.schedule_id FOR SHARE), 60);
-  ELSE
-    NEW.time_allowed := coalesce((SELECT s.time_allowed FROM appointment_schedules s WHERE s.id = NEW.schedule_id), 60);
+    PERFORM 1 FROM appointment_schedules WHERE id = NEW.schedule_id FOR SHARE;
   END IF;
   IF TG_OP = 'INSERT' OR OLD.invoice_id IS DISTINCT FROM NEW.invoice_id THEN
-    NEW.customer_name := (SELECT i.sold_to FROM invoices i WHERE i.id = NEW.invoice_id FOR SHARE);
-  ELSE
-    NEW.customer_name := (SELECT i.sold_to FROM invoices i WHERE i.id = NEW.invoice_id);
+    PERFORM 1 FROM invoices WHERE id = NEW.invoice_id FOR SHARE;
   END IF;
+  NEW.time_allowed := coalesce((SELECT s.time_allowed FROM appointment_schedules s WHERE s.id = NEW.schedule_id), 60);
+  NEW.customer_name := (SELECT i.sold_to FROM invoices i WHERE i.id = NEW.invoice_id);
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION schedule_to_loaner_reservation() RETURNS trigger LANGUAGE plpgsql AS $$
