@@ -3,12 +3,18 @@ import type { App } from '../../app-type.js';
 
 let dayCounter = 0;
 /**
+ * Where this process's days start, chosen once: the test files share one process (vitest.config.ts
+ * `isolate: false`), and a start recomputed from the clock at every call wrapped back by 3,000 days every 50
+ * minutes, onto days this run had already booked.
+ */
+const FIRST_DAY =
+  Date.UTC(2031, 0, 1) + Math.floor((process.pid * 37 + Date.now() / 1000) % 3000) * 86_400_000;
+/**
  * A far-future day of this test run alone ('YYYY-MM-DD'): other test files and the seed book installers
  * on the shared database too, so overlap tests pick days nobody else uses.
  */
 export function uniqueDay(): string {
-  const base = Date.UTC(2031, 0, 1) + ((process.pid * 37 + Date.now() / 1000) % 3000) * 86_400_000;
-  const d = new Date(base + ++dayCounter * 86_400_000 * 3);
+  const d = new Date(FIRST_DAY + ++dayCounter * 86_400_000 * 3);
   return d.toISOString().slice(0, 10);
 }
 
