@@ -15,7 +15,7 @@ import * as schema from './schema/index.js';
 import { isoLocalTimestamp, isoTimestamp } from './timestamps.js';
 import { type Db, DbEvents, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
 
-export type { Db, Orm, Schema, UnitOfWork } from './unit-of-work.js';
+export type { Db, Orm, Schema, TransactionOptions, UnitOfWork } from './unit-of-work.js';
 
 /**
  * One database handle for both dialect hosts: PGlite (embedded, default) and a PostgreSQL server.
@@ -209,7 +209,7 @@ function workOn(
   const events = new DbEvents();
   return {
     events,
-    transaction: (fn) => runUnitOfWork(kind, orm, events, fn),
+    transaction: (fn, options) => runUnitOfWork(kind, orm, events, fn, undefined, options),
     afterCommit: (fn) => void runHooks([fn]),
     onRollback: () => {},
   };

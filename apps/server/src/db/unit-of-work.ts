@@ -47,8 +47,13 @@ export interface Db {
   /**
    * Runs `fn` in a unit of work. On the database this opens a transaction; inside a unit of work it opens
    * a savepoint whose hooks join the enclosing work (they run when the outermost transaction ends).
+   * A transaction PostgreSQL rolls back as a deadlock (40P01) or serialization failure (40001) is run again,
+   * `fn` and all, a few times after a short random pause (decision 0033): `fn` must be the whole unit of work,
+   * and what it does outside the database goes in afterCommit/onRollback hooks. `{ retry: false }` for an `fn`
+   * that cannot run twice (it consumes a stream). A savepoint is never retried alone: its error rolls back the
+   * enclosing transaction, which is.
    */
-  transaction<T>(fn: (work: UnitOfWork) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (work: UnitOfWork) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs `fn` once the change is committed (and never when it rolls back): alerts, socket pushes, caches.
    * On the database itself every statement has already committed, so `fn` runs at once.
@@ -61,6 +66,11 @@ export interface Db {
   onRollback(fn: WorkHook): void;
   /** The database's change announcements (shared by the database and each of its units of work). */
   readonly events: DbEvents;
+}
+
+export interface TransactionOptions {
+  /** False when `fn` cannot run a second time (it reads a stream, or acts outside the database): default true. */
+  retry?: boolean;
 }
 
 /** One open transaction with the database's query surface plus its commit and rollback hooks. */
@@ -120,19 +130,30 @@ class Work implements UnitOfWork {
   readonly inTransaction = true as const;
   readonly commits: WorkHook[] = [];
   readonly rollbacks: WorkHook[] = [];
+  /** Set when this work or one of its savepoints may not run twice (`retry: false`): its transaction is not retried. */
+  runsOnce = false;
 
   constructor(
     readonly kind: Db['kind'],
     readonly orm: Orm,
     readonly events: DbEvents,
+    private readonly parent?: Work,
   ) {}
 
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
     return rowsOf<T>(this.orm, query);
   }
 
-  transaction<T>(fn: (work: UnitOfWork) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (work: UnitOfWork) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    // A savepoint: a deadlock aborts the enclosing transaction, which is retried whole (unless something in it
+    // may not run twice).
+    if (options?.retry === false) this.markRunsOnce();
     return runUnitOfWork(this.kind, this.orm, this.events, fn, this);
+  }
+
+  markRunsOnce() {
+    this.runsOnce = true;
+    this.parent?.markRunsOnce();
   }
 
   afterCommit(fn: WorkHook) {
@@ -145,10 +166,38 @@ class Work implements UnitOfWork {
 }
 
 /**
+ * The SQLSTATEs of a transaction PostgreSQL rolled back because of another one, which may well go through when run
+ * again: 40P01 deadlock detected (it chose this one to abort), 40001 serialization failure.
+ */
+export const TRANSIENT_CONFLICTS: ReadonlySet<string> = new Set(['40P01', '40001']);
+
+/** Whether `err` (a pg or PGlite error, or one Drizzle wrapped as its `cause`) is a transient conflict. */
+export function isTransientConflict(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CONFLICTS.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * How often a transaction is run in all when it keeps losing to transient conflicts, and the pause before each
+ * further run: random (two transactions that deadlocked, retried at once, could meet in the same order again)
+ * and growing, about 2-12, 2-22 and 2-42 ms. The last failure is thrown (HTTP 503, http/errors.ts).
+ */
+export const TRANSACTION_ATTEMPTS = 4;
+const retryPauseMs = (attempt: number) => 2 + Math.random() * 5 * 2 ** attempt;
+
+/**
  * Opens a transaction on `orm` (a savepoint when `parent` is given), runs `fn` in it, and then the
  * hooks: after a commit the afterCommit hooks in order, after a rollback the onRollback hooks in reverse
  * order (then the error is rethrown). A savepoint that is released hands its hooks to the parent, since
  * the parent may still roll back; one that rolls back runs its own onRollback hooks at once.
+ * A transaction of its own (no `parent`) that fails with a transient conflict is run again, a fresh unit of work
+ * after a pause, at most TRANSACTION_ATTEMPTS times in all; not when `retry: false` was given to it or to one
+ * of its savepoints. A failed run's onRollback hooks have run before the next one, its afterCommit hooks never do.
  */
 export async function runUnitOfWork<T>(
   kind: Db['kind'],
@@ -156,25 +205,32 @@ export async function runUnitOfWork<T>(
   events: DbEvents,
   fn: (work: UnitOfWork) => Promise<T>,
   parent?: Work,
+  options: TransactionOptions = {},
 ): Promise<T> {
-  let work: Work | undefined;
-  let result: T;
-  try {
-    result = await orm.transaction((tx) => {
-      work = new Work(kind, tx as Orm, events);
-      return fn(work);
-    });
-  } catch (err) {
-    if (work) await runHooks([...work.rollbacks].reverse());
-    throw err;
-  }
-  if (work) {
-    if (parent) {
-      parent.commits.push(...work.commits);
-      parent.rollbacks.push(...work.rollbacks);
-    } else {
-      await runHooks(work.commits);
+  for (let attempt = 1; ; attempt++) {
+    let work: Work | undefined;
+    let result: T;
+    try {
+      result = await orm.transaction((tx) => {
+        work = new Work(kind, tx as Orm, events, parent);
+        if (options.retry === false) work.runsOnce = true;
+        return fn(work);
+      });
+    } catch (err) {
+      if (work) await runHooks([...work.rollbacks].reverse());
+      const again = !parent && !work?.runsOnce && options.retry !== false && attempt < TRANSACTION_ATTEMPTS;
+      if (!again || !isTransientConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, retryPauseMs(attempt)));
+      continue;
     }
+    if (work) {
+      if (parent) {
+        parent.commits.push(...work.commits);
+        parent.rollbacks.push(...work.rollbacks);
+      } else {
+        await runHooks(work.commits);
+      }
+    }
+    return result;
   }
-  return result;
 }

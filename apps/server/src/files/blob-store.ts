@@ -202,30 +202,38 @@ export class PostgresBlobStore implements BlobStore {
   async putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>): Promise<void> {
     checkKey(key);
     try {
-      // One transaction: readers see the file whole or not at all. At most one chunk is held at a time.
-      await this.db.transaction(async (w) => {
-        let n = 0;
-        let pending: Buffer[] = [];
-        let size = 0;
-        const flush = async (chunk: Buffer) => {
-          await w.rows(sql`insert into stored_file_chunks (path, n, data) values (${key}, ${n++}, ${chunk})`);
-        };
-        for await (const part of source) {
-          let buf = Buffer.isBuffer(part) ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-          while (buf.length > 0) {
-            const take = Math.min(CHUNK_BYTES - size, buf.length);
-            pending.push(buf.subarray(0, take));
-            size += take;
-            buf = buf.subarray(take);
-            if (size === CHUNK_BYTES) {
-              await flush(Buffer.concat(pending));
-              pending = [];
-              size = 0;
+      // One transaction: readers see the file whole or not at all. At most one chunk is held at a time. Never run
+      // again after a deadlock (decision 0033): the source is read as it is written, and cannot be read twice.
+      await this.db.transaction(
+        async (w) => {
+          let n = 0;
+          let pending: Buffer[] = [];
+          let size = 0;
+          const flush = async (chunk: Buffer) => {
+            await w.rows(
+              sql`insert into stored_file_chunks (path, n, data) values (${key}, ${n++}, ${chunk})`,
+            );
+          };
+          for await (const part of source) {
+            let buf = Buffer.isBuffer(part)
+              ? part
+              : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+            while (buf.length > 0) {
+              const take = Math.min(CHUNK_BYTES - size, buf.length);
+              pending.push(buf.subarray(0, take));
+              size += take;
+              buf = buf.subarray(take);
+              if (size === CHUNK_BYTES) {
+                await flush(Buffer.concat(pending));
+                pending = [];
+                size = 0;
+              }
             }
           }
-        }
-        if (size > 0 || n === 0) await flush(Buffer.concat(pending));
-      });
+          if (size > 0 || n === 0) await flush(Buffer.concat(pending));
+        },
+        { retry: false },
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new FileExistsError(key);
       throw err;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isTransientConflict } from '../db/unit-of-work.js';
 
 /**
  * Errors are problem+json values users can read (RFC 9457):
@@ -127,8 +128,29 @@ export function sqlState(error: unknown): string | undefined {
  */
 export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or not valid for its field.';
 
+/**
+ * A transaction PostgreSQL rolled back as a deadlock (40P01) or serialization failure (40001) that still failed
+ * when run again (db/unit-of-work.ts, decision 0033), or a single statement that did: another request's change
+ * was in the way, not the request itself, so 503 with Retry-After (never 500), and the database's text is not
+ * passed on. Warned, not logged as an error: frequent ones point at two code paths taking locks in opposite order.
+ */
+export const TRANSIENT_CONFLICT_MESSAGE =
+  'Another change to the same records got in the way of this request, which was not completed. Please try again.';
+export const TRANSIENT_CONFLICT_RETRY_AFTER_SECONDS = 1;
+export const transientConflict = () =>
+  new HttpError(503, 'Service Unavailable', TRANSIENT_CONFLICT_MESSAGE, undefined, {
+    'retry-after': String(TRANSIENT_CONFLICT_RETRY_AFTER_SECONDS),
+  });
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!(error instanceof HttpError) && isTransientConflict(error)) {
+      request.log.warn(
+        { err: error, sqlState: sqlState(error) },
+        'transaction rolled back by a conflicting one',
+      );
+      return sendProblem(reply, transientConflict());
+    }
     if (!(error instanceof HttpError) && sqlState(error)?.startsWith('22')) {
       request.log.warn({ err: error, sqlState: sqlState(error) }, 'database refused a value of the request');
       return sendProblem(
