@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { type ApiCall, bookVisit, centralDay, slotsOnTheDayOf } from '../e2e/book-visit.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -109,58 +110,27 @@ async function call<T>(token: string, method: string, url: string, body?: unknow
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-const centralDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
 /**
  * A realistic day: the seed leaves installer 105 without visits today, so the office (user 101) books `count`
- * visits for today as e2e/tests/field-helpers.ts `book` does (new service vehicle and invoice, then the
- * schedule save at the first free slot of the facility's day).
+ * visits for today with the end-to-end tests' booking (e2e/book-visit.ts: a new service vehicle and invoice,
+ * then the schedule save at the first free slot), from 08:00 of the facility's day, each after the last.
  */
 async function bookDay(installerId: number, count: number) {
   const admin = await signIn(ADMIN);
-  const day = centralDay(new Date());
-  let at = new Date(`${day}T08:00:00-06:00`);
+  const asAdmin: ApiCall = (method, url, body) => call(admin, method, url, body);
+  let from = new Date(`${centralDay(new Date())}T08:00:00-06:00`);
   for (let i = 0; i < count; i++) {
-    const sv = await call<{ id: number }>(admin, 'POST', '/api/ServiceVehicle', {
-      facilityId: 1,
-      repairCount: 1,
-      vehicle: { make: 'Honda', model: 'Accord', vin: '1HGCM82633A004352', sourceId: 1 },
-      repairOrder: { repairOrderNumber: `LH${Date.now() % 1_000_000}${i}`, statusId: 3 },
-      customer: {
-        firstName: 'Fiona',
-        lastName: `Field${i}`,
-        contact: { primaryPhone: { phone: '(713) 555-0177', phoneTypeId: 2 } },
-      },
-    });
-    if (sv.status !== 201) throw new Error(`service vehicle: ${sv.status} ${JSON.stringify(sv.body)}`);
-    const inv = await call<{ invoiceId: number }>(
-      admin,
-      'POST',
-      `/api/Invoices/createInvoiceFromServiceVehicle/${sv.body.id}`,
-    );
-    if (inv.status !== 201) throw new Error(`invoice: ${inv.status} ${JSON.stringify(inv.body)}`);
-    for (;;) {
-      if (centralDay(at) !== day) throw new Error('no free slot today');
-      const res = await call(admin, 'POST', '/api/appointmentsSchedule/save', {
-        scheduleInvoiceId: inv.body.invoiceId,
-        partTypeId: 1,
-        installerId,
-        appointmentDateTime: at.toISOString(),
+    const { at } = await bookVisit(asAdmin, {
+      installerId,
+      slots: slotsOnTheDayOf(from),
+      invoice: { roPrefix: 'LH', lastName: `Field${i}` },
+      visit: {
         serviceAddress: `${100 + i} Main St`,
-        city: 'Houston',
-        state: 'TX',
-        zip: '77001',
-        phone1: '7135550177',
-        phone1AllowText: true,
-        serviceAppointment: true,
-        timeAllowed: 30,
-        instructions: 'Gate code 1234',
         latitude: 29.76 + i * 0.02,
         longitude: -95.37 + i * 0.015,
-      });
-      at = new Date(at.getTime() + 40 * 60_000);
-      if (res.status === 200 || res.status === 201) break;
-      if (res.status !== 409) throw new Error(`schedule save: ${res.status} ${JSON.stringify(res.body)}`);
-    }
+      },
+    });
+    from = new Date(at.getTime() + 40 * 60_000);
   }
 }
 

@@ -3,6 +3,7 @@
  * with a priced repair and its customer's three links, and a visit on the repair technician's day.
  */
 import assert from 'node:assert/strict';
+import { bookVisit, slotsOnTheDayOf } from '../book-visit';
 
 export type Who = { userName: string; password: string };
 
@@ -111,43 +112,17 @@ export async function customerLinks(api: Api, lastName: string): Promise<Custome
   };
 }
 
-/** The facility's (Central) calendar date of an instant. */
-const centralDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
-
 /**
- * A visit for the repair technician today (in the facility's zone): the first free 40-minute slot from a
- * minute from now, and once the day ends, back from now (the save answers 409 on an overlap).
+ * A visit for the repair technician today (in the facility's zone) on an invoice of its own (newInvoice): the
+ * first free 40-minute slot from a minute from now, and once the day ends, back from now (../book-visit.ts).
  */
 export async function bookTodayForRepairTech(admin: Api, tech: Api, lastName: string) {
   const { installerId } = await tech.get<{ installerId: number }>('/api/appointments/my-day');
   assert.ok(installerId, 'the repair technician is an installer');
-  const invoiceId = await newInvoice(admin, lastName);
-  const from = new Date(Date.now() + 60_000);
-  const day = centralDay(from);
-  for (const direction of [1, -1]) {
-    for (let k = direction === 1 ? 0 : 1; k < 36; k++) {
-      const at = new Date(from.getTime() + direction * k * 40 * 60_000);
-      if (centralDay(at) !== day) break;
-      const res = await admin.call('POST', '/api/appointmentsSchedule/save', {
-        scheduleInvoiceId: invoiceId,
-        partTypeId: 1,
-        installerId,
-        appointmentDateTime: at.toISOString(),
-        serviceAddress: '100 Main St',
-        city: 'Houston',
-        state: 'TX',
-        zip: '77001',
-        phone1: '7135550186',
-        phone1AllowText: true,
-        serviceAppointment: true,
-        timeAllowed: 30,
-        instructions: 'Gate code 1234',
-        latitude: 29.95,
-        longitude: -95.5,
-      });
-      if (res.status === 200 || res.status === 201) return { invoiceId, at };
-      assert.equal(res.status, 409, `booking a visit: ${res.text}`);
-    }
-  }
-  throw new Error('no free slot on the repair technician’s day');
+  return bookVisit(admin.call, {
+    installerId,
+    invoiceId: await newInvoice(admin, lastName),
+    slots: slotsOnTheDayOf(new Date(Date.now() + 60_000)),
+    visit: { phone1: '7135550186', latitude: 29.95, longitude: -95.5 },
+  });
 }
