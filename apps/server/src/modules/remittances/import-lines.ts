@@ -115,6 +115,11 @@ const lineColumns = (line: LineRecord) => {
 const LINE_RECORD = sql`v("lineNo" int, claim text, ref text, inv text, paid numeric, billed numeric, payer text,
   "paidOn" date, "check" text, cells jsonb, reason text, key text, "duplicateOf" int, ord int)`;
 
+/** A new line with its outcome (the columns of importLine's insert and then its update). */
+const FRESH_RECORD = sql`v("lineNo" int, claim text, ref text, inv text, paid numeric, billed numeric, payer text,
+  "paidOn" date, "check" text, cells jsonb, reason text, key text, ord int, matched int, kind text, confidence int,
+  alternatives text, outcome text, short numeric, funded numeric)`;
+
 /**
  * A batch of lines into the import, with the outcome importLine gives each line in the file's order, in a few
  * statements for the whole batch instead of a dozen per line:
@@ -170,17 +175,81 @@ export async function importBatch(
       fresh.push(at);
     }
   }
+  // The readable new lines: matched, decided, funded.
+  const readable = fresh.filter((at) => lines[at].values !== null);
+  const candidates = await findCandidatesMany(
+    tx,
+    readable.map((at) => lines[at].values as RemittanceRowValues),
+    ctx.clearingHouseId,
+    ctx.scope,
+  );
+  const fundCtx = { funding: ctx.funding, user: ctx.user, importId: ctx.importId, source: 'remittance' };
+  const outcomes = new Map<number, FundingOutcome>();
+  const taken = new Set<number>(); // invoices an earlier line of the batch funds (or has funded)
+  let pending: Array<BatchFunding & { at: number }> = [];
+  const fundPending = async () => {
+    if (pending.length === 0) return;
+    const items = pending;
+    pending = [];
+    const done = await fundDecisions(tx, fundCtx, items);
+    for (const [i, { at }] of items.entries()) outcomes.set(at, done[i]);
+  };
+  for (const [i, at] of readable.entries()) {
+    const line = lines[at];
+    const v = line.values as RemittanceRowValues;
+    let found: CandidateRow[] = candidates[i];
+    if (found.some((c) => taken.has(c.id))) {
+      // Read when the batch began, before an earlier line's funding of one of them: written first, then read again.
+      await fundPending();
+      [found] = await findCandidatesMany(tx, [v], ctx.clearingHouseId, ctx.scope);
+    }
+    const match = matchRemittanceLine(v, found);
+    if (match.decision === 'exception' || match.invoiceId === null) {
+      outcomes.set(at, { match, fundedCents: 0 });
+      continue;
+    }
+    taken.add(match.invoiceId);
+    pending.push({ at, lineNo: line.lineNo, line: v, match });
+  }
+  await fundPending();
+
+  // The new lines, each with its outcome (an unreadable one: an Exception with its reason), in one insert; then
+  // the duplicates, which point at them.
   const ids = new Map<number, number>(); // batch position -> line id
   if (fresh.length) {
     const rows = JSON.stringify(
-      fresh.map((at, ord) => ({ ...lineColumns(lines[at]), reason: lines[at].reason, key: keys[at], ord })),
+      fresh.map((at, ord) => {
+        const out = outcomes.get(at);
+        const match = out?.match;
+        return {
+          ...lineColumns(lines[at]),
+          reason: match ? match.reason : lines[at].reason,
+          key: keys[at],
+          ord,
+          matched: match?.invoiceId ?? null,
+          kind: match?.kind ?? 'none',
+          confidence: match?.confidence ?? 0,
+          alternatives: `{${(match?.alternatives ?? []).join(',')}}`,
+          outcome: !match
+            ? 'Exception'
+            : match.decision === 'fund'
+              ? 'Funded'
+              : match.decision === 'shortPay'
+                ? 'ShortPaid'
+                : 'Exception',
+          short: amountText(match?.shortCents ?? 0),
+          funded: amountText(out?.fundedCents ?? 0),
+        };
+      }),
     );
     const inserted = await tx.rows<{ id: number; lineNo: number }>(
       sql`insert into remittance_lines (import_id, line_no, claim_number, reference_number, invoice_number, paid_amount,
-            billed_amount, payer_name, paid_on, check_number, cells, outcome, reason, line_key)
+            billed_amount, payer_name, paid_on, check_number, cells, outcome, reason, line_key, matched_invoice_id,
+            match_kind, confidence, alternatives, short_amount, funded_amount)
           select ${ctx.importId}, v."lineNo", v.claim, v.ref, v.inv, v.paid, v.billed, v.payer, v."paidOn", v."check",
-            v.cells, 'Exception', v.reason, v.key
-          from jsonb_to_recordset(${rows}::jsonb) as ${LINE_RECORD}
+            v.cells, v.outcome, v.reason, v.key, v.matched, v.kind, v.confidence, v.alternatives::int[], v.short,
+            v.funded
+          from jsonb_to_recordset(${rows}::jsonb) as ${FRESH_RECORD}
           order by v.ord
           on conflict do nothing returning id, line_no as "lineNo"`,
     );
@@ -205,81 +274,6 @@ export async function importBatch(
             v.cells, 'Duplicate', v.reason, v."duplicateOf"
           from jsonb_to_recordset(${rows}::jsonb) as ${LINE_RECORD}
           order by v.ord`,
-    );
-  }
-
-  // The readable new lines: matched, decided, funded.
-  const readable = fresh.filter((at) => lines[at].values !== null);
-  const candidates = await findCandidatesMany(
-    tx,
-    readable.map((at) => lines[at].values as RemittanceRowValues),
-    ctx.clearingHouseId,
-    ctx.scope,
-  );
-  const fundCtx = { funding: ctx.funding, user: ctx.user, importId: ctx.importId, source: 'remittance' };
-  const outcomes = new Map<number, FundingOutcome>();
-  const taken = new Set<number>(); // invoices an earlier line of the batch funds (or has funded)
-  let pending: Array<BatchFunding & { at: number }> = [];
-  const fundPending = async () => {
-    if (pending.length === 0) return;
-    const items = pending;
-    pending = [];
-    const done = await fundDecisions(tx, fundCtx, items);
-    for (const [i, { at }] of items.entries()) outcomes.set(at, done[i]);
-  };
-  for (const [i, at] of readable.entries()) {
-    const line = lines[at];
-    const v = line.values as RemittanceRowValues;
-    const found: CandidateRow[] = candidates[i];
-    if (found.some((c) => taken.has(c.id))) {
-      await fundPending();
-      const out = await matchAndFund(
-        tx,
-        { ...fundCtx, lineNo: line.lineNo },
-        v,
-        ctx.clearingHouseId,
-        ctx.scope,
-      );
-      outcomes.set(at, out);
-      if (out.fundedCents > 0 && out.match.invoiceId !== null) taken.add(out.match.invoiceId);
-      continue;
-    }
-    const match = matchRemittanceLine(v, found);
-    if (match.decision === 'exception' || match.invoiceId === null) {
-      outcomes.set(at, { match, fundedCents: 0 });
-      continue;
-    }
-    taken.add(match.invoiceId);
-    pending.push({ at, lineNo: line.lineNo, line: v, match });
-  }
-  await fundPending();
-
-  if (readable.length) {
-    const rows = JSON.stringify(
-      readable.map((at) => {
-        const { match, fundedCents } = outcomes.get(at) as FundingOutcome;
-        return {
-          id: ids.get(at),
-          inv: match.invoiceId,
-          kind: match.kind,
-          confidence: match.confidence,
-          alternatives: `{${match.alternatives.join(',')}}`,
-          outcome:
-            match.decision === 'fund' ? 'Funded' : match.decision === 'shortPay' ? 'ShortPaid' : 'Exception',
-          reason: match.reason,
-          short: amountText(match.shortCents),
-          funded: amountText(fundedCents),
-        };
-      }),
-    );
-    await tx.rows(
-      sql`update remittance_lines r set matched_invoice_id = v.inv, match_kind = v.kind, confidence = v.confidence,
-            alternatives = v.alternatives::int[], outcome = v.outcome, reason = v.reason, short_amount = v.short,
-            funded_amount = v.funded
-          from jsonb_to_recordset(${rows}::jsonb)
-            as v(id int, inv int, kind text, confidence int, alternatives text, outcome text, reason text,
-                 short numeric, funded numeric)
-          where r.id = v.id`,
     );
   }
 }
