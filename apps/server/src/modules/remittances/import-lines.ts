@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import type { FundingService } from '../reconcile/index.js';
 import { type BatchFunding, type FundingOutcome, fundDecisions, matchAndFund } from './funding.js';
-import { type CandidateRow, findCandidatesMany } from './matching.js';
+import { findCandidatesMany } from './matching.js';
 
 /** The stored digest of a line's key (rules/remittance-match.ts remittanceLineKey). */
 export const lineKeyDigest = (key: string) => createHash('sha1').update(key).digest('base64url');
@@ -185,9 +185,18 @@ export async function importBatch(
   );
   const fundCtx = { funding: ctx.funding, user: ctx.user, importId: ctx.importId, source: 'remittance' };
   const outcomes = new Map<number, FundingOutcome>();
-  const taken = new Set<number>(); // invoices an earlier line of the batch funds (or has funded)
+  // Rounds: the fundings decided since the last write are written together (fundPending); `round` counts the
+  // writes. A line's candidates were read in round readIn[i]: they still hold unless one of them is an invoice
+  // an earlier line decided to fund in that round or later (`taken`: the round it was decided in). Such a
+  // funding could change the line's candidates (the invoice funded, out of the fuzzy pass, the next one in);
+  // one of any other invoice could not (a key it does not carry, or a fuzzy rank below the line's 50).
+  let round = 0;
+  const readIn = readable.map(() => 0);
+  const taken = new Map<number, number>(); // invoice -> round in which an earlier line of the batch funds it
+  const stale = (i: number) => candidates[i].some((c) => (taken.get(c.id) ?? -1) >= readIn[i]);
   let pending: Array<BatchFunding & { at: number }> = [];
   const fundPending = async () => {
+    round++;
     if (pending.length === 0) return;
     const items = pending;
     pending = [];
@@ -197,18 +206,28 @@ export async function importBatch(
   for (const [i, at] of readable.entries()) {
     const line = lines[at];
     const v = line.values as RemittanceRowValues;
-    let found: CandidateRow[] = candidates[i];
-    if (found.some((c) => taken.has(c.id))) {
-      // Read when the batch began, before an earlier line's funding of one of them: written first, then read again.
+    if (stale(i)) {
+      // The fundings so far are written, then the candidates read again: this line's, and at once those of the
+      // later lines that are stale too (the lines of one common amount share their fuzzy candidates).
       await fundPending();
-      [found] = await findCandidatesMany(tx, [v], ctx.clearingHouseId, ctx.scope);
+      const again = readable.flatMap((_, j) => (j === i || (j > i && stale(j)) ? [j] : []));
+      const reread = await findCandidatesMany(
+        tx,
+        again.map((j) => lines[readable[j]].values as RemittanceRowValues),
+        ctx.clearingHouseId,
+        ctx.scope,
+      );
+      for (const [k, j] of again.entries()) {
+        candidates[j] = reread[k];
+        readIn[j] = round;
+      }
     }
-    const match = matchRemittanceLine(v, found);
+    const match = matchRemittanceLine(v, candidates[i]);
     if (match.decision === 'exception' || match.invoiceId === null) {
       outcomes.set(at, { match, fundedCents: 0 });
       continue;
     }
-    taken.add(match.invoiceId);
+    taken.set(match.invoiceId, round);
     pending.push({ at, lineNo: line.lineNo, line: v, match });
   }
   await fundPending();
