@@ -122,18 +122,18 @@ const FRESH_RECORD = sql`v("lineNo" int, claim text, ref text, inv text, paid nu
 
 /**
  * A batch of lines into the import, with the outcome importLine gives each line in the file's order, in a few
- * statements for the whole batch instead of a dozen per line:
+ * statements for the whole batch instead of a dozen per line (README "How an import runs", decision 0032):
  *
  * 1. the keys already stored (this import's line numbers: Skipped; another line's key: Duplicate) in one
  *    query; a key twice in the batch makes the later line a Duplicate of the first;
- * 2. the new lines in one insert (outcome Exception until decided), the duplicates in another;
- * 3. the candidates of every readable line (findCandidatesMany: the exact pass, then the fuzzy pass);
- * 4. the decision per line in order (the domain's matchRemittanceLine). A line whose candidates include an
- *    invoice an earlier line of the batch is funding would be decided differently once that funding is
- *    written (the invoice funded, out of the fuzzy pass), so the fundings decided so far are written first and
- *    that line is matched and funded on its own (matchAndFund), against the invoices as they then are;
- * 5. the sure lines funded together (fundDecisions: one per invoice, reconcile's checks and 409s);
- * 6. the lines' outcomes in one update.
+ * 2. the candidates of every readable new line (findCandidatesMany: the exact pass, then the fuzzy pass);
+ * 3. the decision per line in order (the domain's matchRemittanceLine), in rounds: the sure lines' fundings wait
+ *    to be written together. A line whose candidates include an invoice an earlier line decided to fund since
+ *    they were read would be decided differently once that funding is written (the invoice funded, out of the
+ *    fuzzy pass), so the fundings decided so far are written first and the candidates of that line, and of every
+ *    later line stale by then, are read again in one statement;
+ * 4. each round's fundings written together (fundDecisions: one per invoice, reconcile's checks and 409s);
+ * 5. the new lines with their outcomes in one insert, then the duplicates.
  */
 export async function importBatch(
   tx: Db,
