@@ -1,3 +1,5 @@
+// Over 300 lines: funding one invoice (fundIn) and many (lockForFunding, fundMany) must make the same checks in the
+// same order (fundCheck); they stay side by side, with unfunding, in one service.
 import type { FundBody, ReconcileRow, UnfundBody } from '@glass/domain/contracts/reconcile';
 import {
   centsText,
