@@ -3,10 +3,11 @@
 // BENCH_REMIT_LINES (50,000) payment lines paying real unfunded invoices (85 % exact full payments, 8 % short,
 // 4 % a typo in the claim number, 3 % unknown), uploads and imports it, and times the import to done; meanwhile
 // it loads reconcile's list and the invoice list (2 connections each) and records their p50/p99 against the
-// same load while idle. Then the exceptions queue's first page, the sums to the cent, and the figures appended
-// to bench/RESULTS.md. Last, unless BENCH_KEEP=1, it undoes what the import did to the shared database (the
-// fundings, their transactions and history, the import and its lines), so the next run finds the same invoices
-// unfunded; it picks its invoices at random each run anyway.
+// same load while idle (BENCH_REMIT_QUIET=1: no load during the import, the job's own speed). Then the
+// exceptions queue's first page, the sums to the cent, and the figures appended to bench/RESULTS.md. Last, unless
+// BENCH_KEEP=1, it undoes what the import did to the shared database (the fundings, their transactions and
+// history, the import and its lines), so the next run finds the same invoices unfunded; it picks its invoices at
+// random each run anyway.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const total = Number(process.env.BENCH_REMIT_LINES ?? 50_000);
 const keep = process.env.BENCH_KEEP === '1';
+/** BENCH_REMIT_QUIET=1: no load on reconcile and the invoice list during the import (the job's own speed). */
+const quiet = process.env.BENCH_REMIT_QUIET === '1';
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const port = Number(process.env.BENCH_PORT ?? 3311);
 const base = `http://127.0.0.1:${port}`;
@@ -218,8 +221,8 @@ async function main() {
 
     t = performance.now();
     await call(`/api/Remittances/${importId}/start`, { mapping });
-    const busyR = loadFor(reconcile, auth, 600);
-    const busyI = loadFor(invoices, auth, 600);
+    const busyR = quiet ? undefined : loadFor(reconcile, auth, 600);
+    const busyI = quiet ? undefined : loadFor(invoices, auth, 600);
     let done: any;
     for (;;) {
       await new Promise((r) => setTimeout(r, 1000));
@@ -227,9 +230,10 @@ async function main() {
       if (done.state !== 'queued' && done.state !== 'running') break;
     }
     const importMs = performance.now() - t;
-    busyR.stop();
-    busyI.stop();
-    const [busyReconcile, busyInvoices] = await Promise.all([busyR.done, busyI.done]);
+    busyR?.stop();
+    busyI?.stop();
+    const [busyReconcile, busyInvoices] = await Promise.all([busyR?.done, busyI?.done]);
+    const busyRow = (r: autocannon.Result | undefined) => (r ? row(r) : 'not loaded (BENCH_REMIT_QUIET=1)');
     const loadAvg = os.loadavg();
     const {
       rows: [job],
@@ -276,9 +280,9 @@ async function main() {
       `| outcome: ${done.state}, funded / short-paid / exceptions / duplicates | ${done.fundedCount} / ${done.shortPaidCount} / ${done.exceptionCount} / ${done.duplicateCount} |`,
       `| funded: lines' sum / the funded transactions' sum / invoices / invoices funded twice | ${sums.lines} / ${sums.txs} / ${sums.invoices} / ${sums.twice} |`,
       `| reconcile (default year, top 200, count and totals; 2 connections) idle ${IDLE_SECONDS} s: p50 / p99 | ${row(idleReconcile)} |`,
-      `| reconcile during the import | ${row(busyReconcile)} |`,
+      `| reconcile during the import | ${busyRow(busyReconcile)} |`,
       `| invoice list (latest 30 days, 250 rows, count; 2 connections) idle ${IDLE_SECONDS} s: p50 / p99 | ${row(idleInvoices)} |`,
-      `| invoice list during the import | ${row(busyInvoices)} |`,
+      `| invoice list during the import | ${busyRow(busyInvoices)} |`,
       `| exceptions queue of the import, first page (2 connections, 10 s): p50 / p99 | ${row(queue)} |`,
       '',
     ];
