@@ -63,7 +63,7 @@ export class RecordHistory {
   /**
    * record() for many changes by one user in three statements (a remittance batch funding many records): the
    * same activity log rows, history entries and announcements as one record() each, in the order given.
-   * Contact entries are not taken (their hook is per record).
+   * Contact entries are not taken (their hook is per record), so is_contact is false.
    */
   async recordMany(
     db: Db,
@@ -78,12 +78,22 @@ export class RecordHistory {
       user,
       changes.map(({ id, entry }) => this.auditEntry(id, entry)),
     );
+    // One JSON parameter for the rows (as auditMany), in the order given.
+    const rows = JSON.stringify(
+      changes.map(({ id, entry }, i) => ({
+        ord: i,
+        id,
+        a: entry.activity,
+        d: entry.details ?? null,
+        log: logIds[i],
+        at: entry.at ?? null,
+      })),
+    );
     await db.rows(
       sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
-          values ${sql.join(
-            changes.map(({ id, entry }, i) => this.historyValues(user, id, entry, logIds[i])),
-            sql`, `,
-          )}`,
+          select v.id, v.a, ${user?.id ?? null}::int, v.d, v.log, coalesce(v.at, now()), false
+          from jsonb_to_recordset(${rows}::jsonb) as v(ord int, id int, a text, d text, log int, at timestamptz)
+          order by v.ord`,
     );
     for (const { id, entry } of changes) this.announce(db, user, id, entry);
     return logIds;

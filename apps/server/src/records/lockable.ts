@@ -81,12 +81,17 @@ export class LockableRecord<S extends object = object> {
   /**
    * lockRow for several records at once (a remittance batch funding many invoices): one statement, the row locks
    * taken in id order, the rows found in id order; an unknown id is simply absent (the caller answers its 404).
+   * `more`: further columns over alias `r` read under the same locks (a funding's target).
    */
-  async lockRows(db: Db, ids: readonly number[]): Promise<Array<LockState & S>> {
+  async lockRows<E extends object = object>(
+    db: Db,
+    ids: readonly number[],
+    more?: SQL,
+  ): Promise<Array<LockState & S & E>> {
     if (ids.length === 0) return [];
     const d = this.def;
-    return db.rows<LockState & S>(
-      sql`select r.id, ${d.state ? sql`${d.state}, ` : sql``}l.user_id as "lockUserId",
+    return db.rows<LockState & S & E>(
+      sql`select r.id, ${d.state ? sql`${d.state}, ` : sql``}${more ? sql`${more}, ` : sql``}l.user_id as "lockUserId",
                  (select u.first_name || ' ' || u.last_name from users u where u.id = l.user_id) as "lockHolder"
           from ${sql.raw(d.record.table)} r left join ${sql.raw(d.lockTable)} l on l.${sql.raw(d.lockKey)} = r.id
           where r.id = any(${`{${ids.join(',')}}`}::int[]) order by r.id for update of r`,

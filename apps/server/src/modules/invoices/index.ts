@@ -35,6 +35,7 @@ export { outstandingInvoicesResource } from './list/outstanding-resource.js';
 export { type CustomerSignature, saveCustomerSignature } from './documents/documents-service.js';
 // Reconcile funds invoices under the same lock rule and into the same history.
 export {
+  type InvoiceWriteTarget,
   invoiceMissing,
   invoiceWriteRefusal,
   loadInvoiceForWrite,

@@ -1,5 +1,5 @@
 import { invoiceNotFound } from '@glass/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -63,10 +63,14 @@ export const loadInvoiceForWrite = (db: Db, id: number, user: SessionUser): Prom
 
 /**
  * loadInvoiceForWrite for several invoices in one statement (a remittance batch): their row locks (id order) and
- * state; per invoice, `writeRefusal` is the 409 loadInvoiceForWrite would throw and an absent id its 404.
+ * state (and `more` columns over alias `r`); per invoice, `writeRefusal` is the 409 loadInvoiceForWrite would throw and
+ * an absent id its 404.
  */
-export const lockInvoiceRows = (db: Db, ids: readonly number[]): Promise<InvoiceWriteTarget[]> =>
-  invoiceRecord.lockRows(db, ids);
+export const lockInvoiceRows = <E extends object = object>(
+  db: Db,
+  ids: readonly number[],
+  more?: SQL,
+): Promise<Array<InvoiceWriteTarget & E>> => invoiceRecord.lockRows<E>(db, ids, more);
 export const invoiceWriteRefusal = (row: InvoiceWriteTarget, user: SessionUser) =>
   invoiceRecord.writeRefusal(row, user);
 

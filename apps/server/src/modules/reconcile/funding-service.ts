@@ -1,3 +1,5 @@
+// Over 300 lines: funding one invoice (fundIn) and many (lockForFunding, fundMany) must make the same checks in the
+// same order (fundCheck); they stay side by side, with unfunding, in one service.
 import type { FundBody, ReconcileRow, UnfundBody } from '@glass/domain/contracts/reconcile';
 import {
   centsText,
@@ -8,13 +10,14 @@ import {
   transactionTypeLabel,
   unfundProblem,
 } from '@glass/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { badRequest, conflict, type HttpError } from '../../http/errors.js';
 import { runODataQuery } from '../../odata/index.js';
 import {
+  type InvoiceWriteTarget,
   invoiceMissing,
   invoiceWriteRefusal,
   loadInvoiceForWrite,
@@ -43,6 +46,13 @@ interface FundingTarget {
 const TARGET_COLUMNS = sql`i.id, i.funded, i.void, i.lost, i.total_cost::text as "totalCost",
   i.payment_type_id as "paymentTypeId", i.reference_number as "referenceNumber",
   (select d.deposit_invoice_id from deposit_invoice_items d where d.invoice_id = i.id) as "depositId"`;
+
+/** The columns of FundingTarget the invoice's write target (lockInvoiceRows, alias `r`) does not carry. */
+const MORE_TARGET_COLUMNS = sql`r.funded, r.total_cost::text as "totalCost",
+  (select d.deposit_invoice_id from deposit_invoice_items d where d.invoice_id = r.id) as "depositId"`;
+
+/** An invoice locked for a funding (lockForFunding): its write target (lock holder, state) and what fundIn checks. */
+export type FundingLock = InvoiceWriteTarget & FundingTarget;
 
 /** One funding of a batch (fundMany): the invoice, the body reconcile's route would take, the history note. */
 export interface FundItem {
@@ -159,24 +169,38 @@ export class FundingService {
    * transaction's 400/409) and, for those that pass, the same rows (transaction, funded state, history entry and
    * activity log row), written in a few statements for the whole batch. A refusal writes nothing and is answered
    * (not thrown) at its item's place: undefined there means funded. One invoice at most once per call.
+   * `lockedRows`: the items' invoices as lockForFunding read them in this unit of work (locked already; an
+   * invoice absent there is the 404); without them they are locked and read here.
    */
+  /**
+   * The invoices' row locks (id order) with everything fundMany checks, in one statement, and `extra` columns
+   * over alias `r` read under the same locks (a remittance batch reads each invoice's open transaction and claim
+   * with them). An unknown id is absent. Pass the rows to fundMany, in the same unit of work.
+   */
+  lockForFunding<E extends object = object>(
+    tx: Db,
+    ids: readonly number[],
+    extra?: SQL,
+  ): Promise<Array<FundingLock & E>> {
+    return lockInvoiceRows<FundingTarget & E>(
+      tx,
+      ids,
+      extra ? sql`${MORE_TARGET_COLUMNS}, ${extra}` : MORE_TARGET_COLUMNS,
+    );
+  }
+
   async fundMany(
     tx: Db,
     user: SessionUser,
     items: readonly FundItem[],
+    lockedRows?: readonly FundingLock[],
   ): Promise<Array<HttpError | undefined>> {
     if (items.length === 0) return [];
     const ids = items.map((i) => i.invoiceId);
     if (new Set(ids).size !== ids.length) throw new Error('fundMany: an invoice twice in one batch');
-    const idList = `{${ids.join(',')}}`;
-    const locked = new Map((await lockInvoiceRows(tx, ids)).map((r) => [Number(r.id), r]));
-    const targets = new Map(
-      (
-        await tx.rows<FundingTarget>(
-          sql`select ${TARGET_COLUMNS} from invoices i where i.id = any(${idList}::int[])`,
-        )
-      ).map((t) => [Number(t.id), t]),
-    );
+    const rows = lockedRows ?? (await this.lockForFunding(tx, ids));
+    const locked = new Map(rows.map((r) => [Number(r.id), r]));
+    const targets: Map<number, FundingTarget> = locked;
     const txIds = items.flatMap((i) =>
       i.body.invoiceTransactionId !== undefined ? [i.body.invoiceTransactionId] : [],
     );

@@ -197,6 +197,35 @@ describe('importBatch gives every line the outcome importLine gives it', () => {
     expect(count).toBe(1);
   });
 
+  it("lines read again ahead of their turn: one amount's fuzzy candidates funded in two rounds of a batch", async () => {
+    // B, D and E share a total: each is in the fuzzy candidates of every typo below. Funding B makes the typo
+    // lines after it stale (read again together in a second round); funding D in that round makes them stale
+    // again (a third round).
+    const tag = runTag();
+    const [b, d, e] = await Promise.all(
+      ['B', 'D', 'E'].map((k) => claimInvoice(app, { claim: `${tag}${k}45678`, labor: 23_457, insurerId })),
+    );
+    const x = money(b.owedCents);
+    const csv = csvText(HEADER, [
+      [`${tag}B45678`, '', x, '', '11/20/2026', 'R1'], // funds B
+      [`${tag}B45679`, '', x, x, '11/20/2026', 'R2'], // typo: B funded now
+      [`${tag}D45678`, '', x, '', '11/20/2026', 'R3'], // funds D
+      [`${tag}D45679`, '', x, x, '11/20/2026', 'R4'], // typo: D funded now
+      [`${tag}E45679`, '', x, x, '11/20/2026', 'R5'], // typo of E, still open
+      [`${tag}E45678`, '', x, '', '11/20/2026', 'R6'], // funds E
+    ]);
+    const { perLine, batched } = await bothWays(csv, [b.id, d.id, e.id], 200);
+    expect(batched).toEqual(perLine);
+    expect(batched.lines.map((l) => l.outcome)).toEqual([
+      'Funded',
+      'Exception',
+      'Funded',
+      'Exception',
+      'Exception',
+      'Funded',
+    ]);
+  });
+
   it('a random mix, in batches of 1, 3 and 50: the same outcomes and money as line by line', async () => {
     for (const [seed, batchSize] of [
       [1, 1],

@@ -92,7 +92,8 @@ export interface BatchFunding {
 
 /**
  * fundDecision for the sure lines of a batch, each on its own invoice, with the same outcome per line: the
- * invoices' row locks are taken together (id order) with their open transaction of record; an invoice with an
+ * invoices' row locks are taken together (id order, FundingService.lockForFunding) with what the funding checks,
+ * their open transaction of record and whether a claim submission is open; an invoice with an
  * open claim submission (whose move could still be refused) is funded as before, in a savepoint per line
  * (fundDecision); the others through reconcile's FundingService.fundMany, whose checks answer each refusal
  * without writing anything (so no savepoint is needed) and whose writes cover the whole batch in a few
@@ -105,17 +106,15 @@ export async function fundDecisions(
 ): Promise<FundingOutcome[]> {
   if (items.length === 0) return [];
   const ids = items.map((i) => i.match.invoiceId as number);
-  const info = new Map(
-    (
-      await tx.rows<{ id: number; open: number | null; claim: boolean }>(
-        sql`select i.id,
-              (select t.id from invoice_transactions t where t.invoice_id = i.id and t.status_id = 0
-               order by t.amount desc, t.id limit 1) as open,
-              exists (select 1 from claim_submissions s where s.invoice_id = i.id and s.state in ${OPEN_CLAIM_STATES}) as claim
-            from invoices i where i.id = any(${`{${ids.join(',')}}`}::int[]) order by i.id for update of i`,
-      )
-    ).map((r) => [Number(r.id), r]),
+  // One statement: the row locks (id order), what the funding checks, the open transaction of record, the claim.
+  const locked = await ctx.funding.lockForFunding<{ open: number | null; claim: boolean }>(
+    tx,
+    ids,
+    sql`(select t.id from invoice_transactions t where t.invoice_id = r.id and t.status_id = 0
+         order by t.amount desc, t.id limit 1) as open,
+        exists (select 1 from claim_submissions s where s.invoice_id = r.id and s.state in ${OPEN_CLAIM_STATES}) as claim`,
   );
+  const info = new Map(locked.map((r) => [Number(r.id), r]));
   const outcomes: FundingOutcome[] = new Array(items.length);
   const batch: Array<{ at: number; item: FundItem }> = [];
   for (const [at, { lineNo, line, match }] of items.entries()) {
@@ -144,6 +143,7 @@ export async function fundDecisions(
     tx,
     ctx.user,
     batch.map((b) => b.item),
+    locked,
   );
   for (const [i, { at }] of batch.entries()) {
     const { line, match } = items[at];

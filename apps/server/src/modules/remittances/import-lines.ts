@@ -5,7 +5,7 @@ import type { SessionUser } from '../../auth/sessions.js';
 import type { Db } from '../../db/unit-of-work.js';
 import type { FundingService } from '../reconcile/index.js';
 import { type BatchFunding, type FundingOutcome, fundDecisions, matchAndFund } from './funding.js';
-import { type CandidateRow, findCandidatesMany } from './matching.js';
+import { findCandidatesMany } from './matching.js';
 
 /** The stored digest of a line's key (rules/remittance-match.ts remittanceLineKey). */
 export const lineKeyDigest = (key: string) => createHash('sha1').update(key).digest('base64url');
@@ -115,20 +115,25 @@ const lineColumns = (line: LineRecord) => {
 const LINE_RECORD = sql`v("lineNo" int, claim text, ref text, inv text, paid numeric, billed numeric, payer text,
   "paidOn" date, "check" text, cells jsonb, reason text, key text, "duplicateOf" int, ord int)`;
 
+/** A new line with its outcome (the columns of importLine's insert and then its update). */
+const FRESH_RECORD = sql`v("lineNo" int, claim text, ref text, inv text, paid numeric, billed numeric, payer text,
+  "paidOn" date, "check" text, cells jsonb, reason text, key text, ord int, matched int, kind text, confidence int,
+  alternatives text, outcome text, short numeric, funded numeric)`;
+
 /**
  * A batch of lines into the import, with the outcome importLine gives each line in the file's order, in a few
- * statements for the whole batch instead of a dozen per line:
+ * statements for the whole batch instead of a dozen per line (README "How an import runs", decision 0032):
  *
  * 1. the keys already stored (this import's line numbers: Skipped; another line's key: Duplicate) in one
  *    query; a key twice in the batch makes the later line a Duplicate of the first;
- * 2. the new lines in one insert (outcome Exception until decided), the duplicates in another;
- * 3. the candidates of every readable line (findCandidatesMany: the exact pass, then the fuzzy pass);
- * 4. the decision per line in order (the domain's matchRemittanceLine). A line whose candidates include an
- *    invoice an earlier line of the batch is funding would be decided differently once that funding is
- *    written (the invoice funded, out of the fuzzy pass), so the fundings decided so far are written first and
- *    that line is matched and funded on its own (matchAndFund), against the invoices as they then are;
- * 5. the sure lines funded together (fundDecisions: one per invoice, reconcile's checks and 409s);
- * 6. the lines' outcomes in one update.
+ * 2. the candidates of every readable new line (findCandidatesMany: the exact pass, then the fuzzy pass);
+ * 3. the decision per line in order (the domain's matchRemittanceLine), in rounds: the sure lines' fundings wait
+ *    to be written together. A line whose candidates include an invoice an earlier line decided to fund since
+ *    they were read would be decided differently once that funding is written (the invoice funded, out of the
+ *    fuzzy pass), so the fundings decided so far are written first and the candidates of that line, and of every
+ *    later line stale by then, are read again in one statement;
+ * 4. each round's fundings written together (fundDecisions: one per invoice, reconcile's checks and 409s);
+ * 5. the new lines with their outcomes in one insert, then the duplicates.
  */
 export async function importBatch(
   tx: Db,
@@ -170,17 +175,100 @@ export async function importBatch(
       fresh.push(at);
     }
   }
+  // The readable new lines: matched, decided, funded.
+  const readable = fresh.filter((at) => lines[at].values !== null);
+  const candidates = await findCandidatesMany(
+    tx,
+    readable.map((at) => lines[at].values as RemittanceRowValues),
+    ctx.clearingHouseId,
+    ctx.scope,
+  );
+  const fundCtx = { funding: ctx.funding, user: ctx.user, importId: ctx.importId, source: 'remittance' };
+  const outcomes = new Map<number, FundingOutcome>();
+  // Rounds: the fundings decided since the last write are written together (fundPending); `round` counts the
+  // writes. A line's candidates were read in round readIn[i]: they still hold unless one of them is an invoice
+  // an earlier line decided to fund in that round or later (`taken`: the round it was decided in). Such a
+  // funding could change the line's candidates (the invoice funded, out of the fuzzy pass, the next one in);
+  // one of any other invoice could not (a key it does not carry, or a fuzzy rank below the line's 50).
+  let round = 0;
+  const readIn = readable.map(() => 0);
+  const taken = new Map<number, number>(); // invoice -> round in which an earlier line of the batch funds it
+  const stale = (i: number) => candidates[i].some((c) => (taken.get(c.id) ?? -1) >= readIn[i]);
+  let pending: Array<BatchFunding & { at: number }> = [];
+  const fundPending = async () => {
+    round++;
+    if (pending.length === 0) return;
+    const items = pending;
+    pending = [];
+    const done = await fundDecisions(tx, fundCtx, items);
+    for (const [i, { at }] of items.entries()) outcomes.set(at, done[i]);
+  };
+  for (const [i, at] of readable.entries()) {
+    const line = lines[at];
+    const v = line.values as RemittanceRowValues;
+    if (stale(i)) {
+      // The fundings so far are written, then the candidates read again: this line's, and at once those of the
+      // later lines that are stale too (the lines of one common amount share their fuzzy candidates).
+      await fundPending();
+      const again = readable.flatMap((_, j) => (j === i || (j > i && stale(j)) ? [j] : []));
+      const reread = await findCandidatesMany(
+        tx,
+        again.map((j) => lines[readable[j]].values as RemittanceRowValues),
+        ctx.clearingHouseId,
+        ctx.scope,
+      );
+      for (const [k, j] of again.entries()) {
+        candidates[j] = reread[k];
+        readIn[j] = round;
+      }
+    }
+    const match = matchRemittanceLine(v, candidates[i]);
+    if (match.decision === 'exception' || match.invoiceId === null) {
+      outcomes.set(at, { match, fundedCents: 0 });
+      continue;
+    }
+    taken.set(match.invoiceId, round);
+    pending.push({ at, lineNo: line.lineNo, line: v, match });
+  }
+  await fundPending();
+
+  // The new lines, each with its outcome (an unreadable one: an Exception with its reason), in one insert; then
+  // the duplicates, which point at them.
   const ids = new Map<number, number>(); // batch position -> line id
   if (fresh.length) {
     const rows = JSON.stringify(
-      fresh.map((at, ord) => ({ ...lineColumns(lines[at]), reason: lines[at].reason, key: keys[at], ord })),
+      fresh.map((at, ord) => {
+        const out = outcomes.get(at);
+        const match = out?.match;
+        return {
+          ...lineColumns(lines[at]),
+          reason: match ? match.reason : lines[at].reason,
+          key: keys[at],
+          ord,
+          matched: match?.invoiceId ?? null,
+          kind: match?.kind ?? 'none',
+          confidence: match?.confidence ?? 0,
+          alternatives: `{${(match?.alternatives ?? []).join(',')}}`,
+          outcome: !match
+            ? 'Exception'
+            : match.decision === 'fund'
+              ? 'Funded'
+              : match.decision === 'shortPay'
+                ? 'ShortPaid'
+                : 'Exception',
+          short: amountText(match?.shortCents ?? 0),
+          funded: amountText(out?.fundedCents ?? 0),
+        };
+      }),
     );
     const inserted = await tx.rows<{ id: number; lineNo: number }>(
       sql`insert into remittance_lines (import_id, line_no, claim_number, reference_number, invoice_number, paid_amount,
-            billed_amount, payer_name, paid_on, check_number, cells, outcome, reason, line_key)
+            billed_amount, payer_name, paid_on, check_number, cells, outcome, reason, line_key, matched_invoice_id,
+            match_kind, confidence, alternatives, short_amount, funded_amount)
           select ${ctx.importId}, v."lineNo", v.claim, v.ref, v.inv, v.paid, v.billed, v.payer, v."paidOn", v."check",
-            v.cells, 'Exception', v.reason, v.key
-          from jsonb_to_recordset(${rows}::jsonb) as ${LINE_RECORD}
+            v.cells, v.outcome, v.reason, v.key, v.matched, v.kind, v.confidence, v.alternatives::int[], v.short,
+            v.funded
+          from jsonb_to_recordset(${rows}::jsonb) as ${FRESH_RECORD}
           order by v.ord
           on conflict do nothing returning id, line_no as "lineNo"`,
     );
@@ -205,81 +293,6 @@ export async function importBatch(
             v.cells, 'Duplicate', v.reason, v."duplicateOf"
           from jsonb_to_recordset(${rows}::jsonb) as ${LINE_RECORD}
           order by v.ord`,
-    );
-  }
-
-  // The readable new lines: matched, decided, funded.
-  const readable = fresh.filter((at) => lines[at].values !== null);
-  const candidates = await findCandidatesMany(
-    tx,
-    readable.map((at) => lines[at].values as RemittanceRowValues),
-    ctx.clearingHouseId,
-    ctx.scope,
-  );
-  const fundCtx = { funding: ctx.funding, user: ctx.user, importId: ctx.importId, source: 'remittance' };
-  const outcomes = new Map<number, FundingOutcome>();
-  const taken = new Set<number>(); // invoices an earlier line of the batch funds (or has funded)
-  let pending: Array<BatchFunding & { at: number }> = [];
-  const fundPending = async () => {
-    if (pending.length === 0) return;
-    const items = pending;
-    pending = [];
-    const done = await fundDecisions(tx, fundCtx, items);
-    for (const [i, { at }] of items.entries()) outcomes.set(at, done[i]);
-  };
-  for (const [i, at] of readable.entries()) {
-    const line = lines[at];
-    const v = line.values as RemittanceRowValues;
-    const found: CandidateRow[] = candidates[i];
-    if (found.some((c) => taken.has(c.id))) {
-      await fundPending();
-      const out = await matchAndFund(
-        tx,
-        { ...fundCtx, lineNo: line.lineNo },
-        v,
-        ctx.clearingHouseId,
-        ctx.scope,
-      );
-      outcomes.set(at, out);
-      if (out.fundedCents > 0 && out.match.invoiceId !== null) taken.add(out.match.invoiceId);
-      continue;
-    }
-    const match = matchRemittanceLine(v, found);
-    if (match.decision === 'exception' || match.invoiceId === null) {
-      outcomes.set(at, { match, fundedCents: 0 });
-      continue;
-    }
-    taken.add(match.invoiceId);
-    pending.push({ at, lineNo: line.lineNo, line: v, match });
-  }
-  await fundPending();
-
-  if (readable.length) {
-    const rows = JSON.stringify(
-      readable.map((at) => {
-        const { match, fundedCents } = outcomes.get(at) as FundingOutcome;
-        return {
-          id: ids.get(at),
-          inv: match.invoiceId,
-          kind: match.kind,
-          confidence: match.confidence,
-          alternatives: `{${match.alternatives.join(',')}}`,
-          outcome:
-            match.decision === 'fund' ? 'Funded' : match.decision === 'shortPay' ? 'ShortPaid' : 'Exception',
-          reason: match.reason,
-          short: amountText(match.shortCents),
-          funded: amountText(fundedCents),
-        };
-      }),
-    );
-    await tx.rows(
-      sql`update remittance_lines r set matched_invoice_id = v.inv, match_kind = v.kind, confidence = v.confidence,
-            alternatives = v.alternatives::int[], outcome = v.outcome, reason = v.reason, short_amount = v.short,
-            funded_amount = v.funded
-          from jsonb_to_recordset(${rows}::jsonb)
-            as v(id int, inv int, kind text, confidence int, alternatives text, outcome text, reason text,
-                 short numeric, funded numeric)
-          where r.id = v.id`,
     );
   }
 }

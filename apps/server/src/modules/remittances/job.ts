@@ -87,7 +87,7 @@ export function runRemittanceImport(deps: RunDeps, importId: number, opts: RunOp
       };
       const spreadsheet = claimed.format === 'xlsx';
       return {
-        batchSize: 200,
+        batchSize: 1000,
         // No JIT compilation for the batch's statements: the planner prices each candidate probe over a lateral
         // key (a partial expression index has no statistics it uses) at thousands of rows, so a batch's
         // statement looks costly enough to compile (a second or two) while it runs in milliseconds.
