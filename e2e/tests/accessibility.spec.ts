@@ -100,7 +100,9 @@ async function screenReady(page: Page): Promise<boolean> {
  */
 async function openInApp(page: Page, route: string) {
   await page.evaluate(() => {
-    for (const h1 of document.querySelectorAll('h1')) h1.dataset.sweepSeen = '1';
+    document.querySelectorAll('h1').forEach((h1) => {
+      h1.dataset.sweepSeen = '1';
+    });
   });
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
