@@ -300,6 +300,24 @@ export const DERIVED: readonly DerivedCopy[] = [
     ],
   },
   {
+    name: 'claim-superseded',
+    title:
+      'A claim submission replaced by a later send of its invoice: the next send’s sent_at (the work queue)',
+    pattern: 'row-copy',
+    migrations: ['0037'],
+    // Submissions are history: invoice_id, id and sent_at never change and a row is deleted only with its
+    // invoice (all of them), so the insert of a later submission is the only change that can replace one.
+    sources: { claim_submissions: ['id', 'invoice_id', 'sent_at'] },
+    target: { table: 'claim_submissions', key: ['id'], columns: ['superseded_at'] },
+    writer:
+      'trigger claim_submissions_supersede (migration 0037), in the transaction that inserts the later submission',
+    triggers: [{ table: 'claim_submissions', name: 'claim_submissions_supersede', bulkLoad: 'off' }],
+    functions: ['claim_submissions_supersede'],
+    expected: `select s.id, (select n.sent_at from claim_submissions n
+                              where n.invoice_id = s.invoice_id and n.id > s.id order by n.id limit 1) as superseded_at
+                 from claim_submissions s`,
+  },
+  {
     name: 'appointment-versions',
     title: "Per-facility versions of what the appointment answers show (the kept answers' validity)",
     pattern: 'change-counter',

@@ -155,6 +155,30 @@ describe('drift', () => {
     expect((await checkDerived(db)).filter((r) => r.drift)).toEqual([]);
   });
 
+  it('a later submission marks the earlier ones of its invoice superseded, one insert or several rows at once', async () => {
+    const mine = await makeOwnRows(db, 2);
+    const insert = (invoice: number, n: number) =>
+      q(`insert into claim_submissions (invoice_id, clearing_house_id, state, sent_at, sent_on, amount_claimed)
+         select ${invoice}, (select id from clearing_houses order by id limit 1), 'Rejected',
+                now() - interval '1 hour' * (10 - g), 'submit', 100 from generate_series(1, ${n}) g`);
+    await insert(mine.invoices[0], 1);
+    await insert(mine.invoices[1], 2);
+    await insert(mine.invoices[0], 2);
+    const marks = await q<{ invoice: number; superseded: boolean }>(
+      `select invoice_id as invoice, superseded_at is not null as superseded from claim_submissions
+        where invoice_id = any(array[${mine.invoices}]) order by id`,
+    );
+    expect(marks.map((m) => [m.invoice, m.superseded])).toEqual([
+      [mine.invoices[0], true],
+      [mine.invoices[1], true],
+      [mine.invoices[1], false],
+      [mine.invoices[0], true],
+      [mine.invoices[0], false],
+    ]);
+    expect((await checkDerived(db, ['claim-superseded']))[0].drift).toBe(0);
+    await deleteOwnRows(mine);
+  });
+
   // Migration 0036. Two connections: the first changes a source row and holds its transaction open a moment; the
   // second, meanwhile, points a row at that source (or writes the copy directly). Whichever order they commit in,
   // the copy must be the source's committed value, and neither may deadlock.
@@ -412,4 +436,12 @@ const workload: readonly Statement[] = [
   // A loaner car given to a schedule (its reservation appears), changed, and the invoice moved (its facility).
   (own, _r, pick) =>
     `update appointment_schedules set loaner_car_id = (select id from loaner_cars order by random() limit 1) where id = ${pick(own.schedules)}`,
+  // Migration 0037: later submissions of an invoice (one, or two in one statement) mark the earlier ones
+  // superseded. Under the invoice's row lock, as the send takes it.
+  (own, random, pick) =>
+    `with locked as (select id from invoices where id = ${pick(own.invoices)} for update)
+     insert into claim_submissions (invoice_id, clearing_house_id, state, sent_at, sent_on, amount_claimed)
+     select locked.id, (select id from clearing_houses order by id limit 1), 'Rejected',
+            now() - interval '${Math.floor(random() * 30)} hours', 'submit', 100
+       from locked cross join generate_series(1, ${1 + Math.floor(random() * 2)})`,
 ];

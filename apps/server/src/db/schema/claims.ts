@@ -54,6 +54,11 @@ export const claimSubmissions = pgTable(
     stateChangedById: integer('state_changed_by_id').references(() => users.id),
     /** Null: a person moved it; else what did ('remittance' …). */
     stateChangedSource: text('state_changed_source'),
+    /**
+     * Derived (migration 0037, db/derived "claim-superseded"): the sent_at of the next submission of the same
+     * invoice; null for the latest. Written only by the trigger claim_submissions_supersede.
+     */
+    supersededAt: ts('superseded_at'),
   },
   (t) => [
     uniqueIndex('claim_submissions_one_open_uq')
@@ -62,6 +67,12 @@ export const claimSubmissions = pgTable(
     index('claim_submissions_queue_idx').on(t.state, t.stateChangedAt),
     index('claim_submissions_house_idx').on(t.clearingHouseId, t.state),
     index('claim_submissions_invoice_idx').on(t.invoiceId),
+    /** Migration 0037: the work queue's page (the queue's own predicate, states in the domain's order). */
+    index('claim_submissions_waiting_idx')
+      .on(t.stateChangedAt, t.id)
+      .where(
+        sql`${t.supersededAt} is null and ${t.state} in ('Rejected', 'ShortPaid', 'Denied', 'Sent', 'Acknowledged', 'Accepted')`,
+      ),
     /** Migration 0035: the receivables report's submissions sent in a range. */
     index('claim_submissions_sent_at_idx').on(t.sentAt),
     check(

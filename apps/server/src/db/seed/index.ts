@@ -111,6 +111,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
       await step(ctx, 'loaner reservations', () => seedLoanerReservations(ctx));
       await step(ctx, 'claim submissions', () => seedClaimSubmissions(ctx));
+      await step(ctx, 'superseded claim submissions', () => rebuild(ctx, 'claim-superseded'));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));
       await step(ctx, 'demo remittance invoices', () => seedRemittanceDemo(ctx));
@@ -154,6 +155,7 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
         await capHappenedTimestamps(bulk(tx), ['loaner_reservations', 'loaner_car_usages']);
       });
       await step(bulk(tx), 'claim submissions', () => seedClaimSubmissions(bulk(tx)));
+      await step(bulk(tx), 'superseded claim submissions', () => rebuild(bulk(tx), 'claim-superseded'));
       for (const { table, name } of BULK_LOAD_OFF)
         await exec(bulk(tx), `alter table ${table} enable trigger ${name}`);
       await advanceSequences(bulk(tx));

@@ -689,6 +689,76 @@ describe('GET /api/claimQueue and /api/claimQueue/counts', () => {
     expect((await api.get('/api/claimQueue', t.reviewer)).statusCode).toBe(200);
   });
 
+  it('a resubmitted claim leaves its earlier rejection out of the queue and the counts; counts equal the pages', async () => {
+    const h = await house({ requiresFinalization: false });
+    const [a, b, c, d] = [
+      await insuredInvoice(h),
+      await insuredInvoice(h),
+      await insuredInvoice(h),
+      await insuredInvoice(h),
+    ];
+    for (const id of [a, b, c, d]) await act(id, 'submit');
+    const sub = async (id: number) => (await submissionsOf(id))[0];
+    for (const [id, reasonCode] of [
+      [a, 'A7'],
+      [b, 'B2'],
+      [d, 'A7'],
+    ] as const)
+      expect(
+        (await move((await sub(id)).id, 'reject', { reasonCode, reasonText: 'Bounced' })).statusCode,
+      ).toBe(200);
+    const bounced = await sub(b);
+    await act(b, 'unsubmit');
+    await act(b, 'submit');
+    expect(await sub(b)).toMatchObject({ state: 'Sent', resubmissionOf: bounced.id });
+
+    const page = async (filter: string) =>
+      parseAs(
+        odataPage(claimQueueRow),
+        await api.get(`/api/claimQueue?clearingHouseId=${h.id}&$count=true${filter}`, t.admin),
+      );
+    const counts = async (filter: string) =>
+      parseAs(
+        claimQueueCounts,
+        await api.get(`/api/claimQueue/counts?clearingHouseId=${h.id}${filter}`, t.admin),
+      );
+    const all = await page('');
+    expect(all.value.map((r) => r.id)).not.toContain(bounced.id);
+    expect(all.value.map((r) => r.invoiceId).sort()).toEqual([a, b, c, d].sort());
+    expect(all.value.find((r) => r.invoiceId === b)).toMatchObject({ state: 'Sent', waitingOn: 'insurer' });
+    expect(await counts('')).toMatchObject({
+      total: 4,
+      waitingOn: { shop: 2, insurer: 2 },
+      reasons: [{ reasonCode: 'A7', count: 2 }],
+    });
+    expect((await counts('')).clearingHouses).toContainEqual({ id: h.id, name: h.name, count: 4 });
+    expect((await page('&reasonCode=B2'))['@odata.count']).toBe(0);
+
+    for (const filter of [
+      '',
+      '&waitingOn=shop',
+      '&waitingOn=insurer',
+      '&reasonCode=A7',
+      '&reasonCode=B2',
+      '&state=Rejected',
+      '&state=Sent',
+    ]) {
+      const n = await counts(filter);
+      expect(n.total, filter).toBe((await page(filter))['@odata.count']);
+      const others = filter.startsWith('&waitingOn') ? '' : filter;
+      for (const side of ['shop', 'insurer'] as const)
+        expect(n.waitingOn[side], `${filter} ${side}`).toBe(
+          (await page(`${others}&waitingOn=${side}`))['@odata.count'],
+        );
+      const sansReason = filter.startsWith('&reasonCode') ? '' : filter;
+      for (const r of n.reasons)
+        expect(r.count, `${filter} ${r.reasonCode}`).toBe(
+          (await page(`${sansReason}&reasonCode=${r.reasonCode}`))['@odata.count'],
+        );
+      expect(n.clearingHouses.find((x) => x.id === h.id)?.count ?? 0, filter).toBe(n.total);
+    }
+  });
+
   it('a facility-bound user sees only the queue of their facilities', async () => {
     const h = await house({ requiresFinalization: false });
     const here = await insuredInvoice(h);
