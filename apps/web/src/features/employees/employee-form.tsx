@@ -79,8 +79,15 @@ export function EmployeeFormDrawer({ record, onClose }: { record: Row | null; on
 
   useFailureToast(userAttributes.isError, FAILED_TO_GET_PAGE_ATTRIBUTES);
 
+  // The attributes as loaded; a later answer (a refetch) does not replace a value the user has already picked.
   useEffect(() => {
-    if (attributes) form.setFieldsValue({ attributes: attributes.map((a) => ({ value: a.value ?? '' })) });
+    if (!attributes) return;
+    const at = (i: number) => ['attributes', i, 'value'];
+    form.setFieldsValue({
+      attributes: attributes.map((a, i) => ({
+        value: form.isFieldTouched(at(i)) ? form.getFieldValue(at(i)) : (a.value ?? ''),
+      })),
+    });
   }, [attributes, form]);
 
   const save = async () => {
