@@ -222,9 +222,13 @@ export class FileStore {
   }
 
   /** A registered file whose bytes are in the store, or undefined (bad shape, unregistered or missing). */
-  async find(rel: string): Promise<StoredFileInfo | undefined> {
+  /**
+   * The stored file at `rel`, read through `work` when given: a caller inside a unit of work passes it, since on
+   * PGlite the transaction holds the only connection and a read through the database itself would wait for it.
+   */
+  async find(rel: string, work: Db = this.db): Promise<StoredFileInfo | undefined> {
     if (!isSafeRelative(rel)) return undefined;
-    const [row] = await this.db.rows<StoredFileInfo>(
+    const [row] = await work.rows<StoredFileInfo>(
       sql`select path, mime, size, original_name as "originalName", owner_type as "ownerType",
                  owner_id as "ownerId", thumb_path as "thumbPath"
           from stored_files where path = ${rel}`,

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, parseAs } from '../../../test/harness.js';
+import { multipart, PNG_1X1 } from '../../../test/multipart.js';
 import { invoiceClient, type InvoiceTestContext, invoiceTestContext } from '../invoices/test-helpers.js';
 import { STATE_SQL } from './sql.js';
 import { invoiceWithWork, outboxOf, publicCall, SIGNATURE } from './test-helpers.js';
@@ -194,6 +195,30 @@ describe('the approval page', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.headers['content-security-policy']).toContain("default-src 'none'");
     expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("answers for a facility with a logo (the page's logo read inside the answer's transaction)", async () => {
+    const { id } = await invoiceWithWork(t.app, t.admin);
+    const [{ facilityId }] = await t.app.deps.db.rows<{ facilityId: number }>(
+      sql`select facility_id as "facilityId" from invoices where id = ${id}`,
+    );
+    const logo = multipart(
+      { facilityId: String(facilityId) },
+      { name: 'logo.png', type: 'image/png', data: PNG_1X1 },
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/facilities/uploadLogo',
+      headers: { ...auth(t.admin), ...logo.headers },
+      payload: logo.payload,
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const approval = parseAs(requestedApproval, await requestSms(id, '7135550144', t.leadTech));
+    expect(parseAs(publicApproval, await view(approval.id)).brand.logo).toMatch(/^data:image\//);
+    // On PGlite the transaction holds the only connection: the logo read outside it waited for it forever.
+    const res = await answer(approval.id, { response: 'decline', comments: 'Not now' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(parseAs(publicApproval, res)).toMatchObject({ state: 'declined' });
   });
 
   it('approve with a signature: stored, readable by staff, in the PDF, and the requester is alerted', async () => {

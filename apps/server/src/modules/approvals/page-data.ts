@@ -100,7 +100,7 @@ export async function loadPublicInvoice(
     },
     brand: {
       name: row.brand ?? row.company ?? row.facility,
-      logo: await logoDataUrl(files, row.logoPath),
+      logo: await logoDataUrl(db, files, row.logoPath),
       facility: row.facility,
       phone: row.phone,
     },
@@ -123,9 +123,10 @@ export async function loadPublicInvoice(
   };
 }
 
-async function logoDataUrl(files: FileStore, rel: string | null): Promise<string | null> {
+/** The logo as a data URL; read through `db`, the caller's unit of work when it is in one (the customer's answer). */
+async function logoDataUrl(db: Db, files: FileStore, rel: string | null): Promise<string | null> {
   if (!rel) return null;
-  const file = await files.find(rel);
+  const file = await files.find(rel, db);
   if (!file) return null;
   const opened = await files.open(file, { thumb: true });
   if (!opened || !['image/png', 'image/jpeg', 'image/webp', 'image/gif'].includes(opened.mime)) return null;
