@@ -6,16 +6,14 @@
 // reason; the page without $count) and the Receivables report with its claim tables (the default range, the
 // last 12 months, all facilities and one facility). The budgets: queue p99 < 100 ms, report p99 < 1 s. Appends
 // the figures to bench/RESULTS.md. BENCH_CASES=queue,report runs only those groups; BENCH_DRY=1 sends each once.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultReportRange } from '@glass/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminHeaders, waitForHealth } from './app-server.js';
+import { adminHeaders, machineLine, startAppServer, waitForHealth } from './app-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
@@ -125,11 +123,7 @@ async function main() {
     },
   ];
   const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startAppServer(url, port);
   const load: number[] = [];
   try {
     await waitForHealth(base);
@@ -194,7 +188,7 @@ async function main() {
     const header = [
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: Rejection work queue and Receivables report (issue #35, \`npm run claims -w bench\`)`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
+      `Machine: ${machineLine()}, ` +
         `load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} during the run. ` +
         `Data: ${data.invoices.toLocaleString('en-US')} invoices, ${data.submissions.toLocaleString('en-US')} claim submissions ` +
         `(${states}); ${data.shop.toLocaleString('en-US')} latest submissions waiting on the shop. ` +

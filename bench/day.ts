@@ -13,9 +13,9 @@
 // errors, and the budget: every read class p99 ≤ 2× its idle p99 and ≤ 150 ms; no write p99 over 250 ms; no errors.
 // Appends the section to bench/RESULTS.md (BENCH_DRY=1: 10 s idle, 20 s load, print only).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { machineLine } from './app-server.js';
 import {
   alertClients,
   benchStats,
@@ -144,7 +144,7 @@ async function main() {
     out.push(
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: A real day (issue #36), mixed load (\`npm run bench:day -w bench\`)`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
+      `Machine: ${machineLine()}, ` +
         `PostgreSQL at ${new URL(url).host}, the server, PostgreSQL and this load on the same machine, **shared with other sessions' work**. ` +
         `Data: ${stats.invoices.toLocaleString('en-US')} invoices, ${stats.sv.toLocaleString('en-US')} service vehicles. ` +
         `Load average (1, 5, 15 min): idle phase ${idleLoad.join(' → ')}; day ${dayLoad.join(' → ')}.`,

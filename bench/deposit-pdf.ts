@@ -4,13 +4,11 @@
 // (POST /api/DepositInvoices/contextual), then times the deposit slip (GET /api/DepositInvoices/{id}/Pdf) cold and
 // ten times more, and appends the figures to bench/RESULTS.md. Each run leaves its deposit behind (the
 // next run takes other invoices), as a back office would.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminHeaders, waitForHealth } from './app-server.js';
+import { adminHeaders, startAppServer, waitForHealth } from './app-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const items = Number(process.env.BENCH_DEPOSIT_ITEMS ?? 500);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
@@ -18,11 +16,7 @@ const port = Number(process.env.BENCH_PORT ?? 3304);
 const base = `http://127.0.0.1:${port}`;
 
 async function main() {
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startAppServer(url, port);
   try {
     await waitForHealth(base);
     const auth = await adminHeaders(base);

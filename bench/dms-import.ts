@@ -2,27 +2,21 @@
 // (BENCH_DATABASE_URL, default glass_bench), starts our server, uploads a generated CSV of BENCH_DMS_ROWS
 // (100,000) repair orders, runs the import and times it, loads the invoice list with autocannon while the
 // import runs, times a page of the Pending Audits queue, and appends the figures to bench/RESULTS.md.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
-import { adminHeaders, waitForHealth } from './app-server.js';
+import { adminHeaders, startAppServer, waitForHealth } from './app-server.js';
 import { vin } from './day/load.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const rows = Number(process.env.BENCH_DMS_ROWS ?? 100_000);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const base = 'http://127.0.0.1:3302';
 
 async function main() {
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: '3302', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startAppServer(url, 3302);
   try {
     await waitForHealth(base);
     const auth = await adminHeaders(base);

@@ -8,7 +8,6 @@
 // BENCH_KEEP=1, it undoes what the import did to the shared database (the fundings, their transactions and
 // history, the import and its lines), so the next run finds the same invoices unfunded; it picks its invoices at
 // random each run anyway.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +15,8 @@ import { defaultReconcileRange, PaymentType } from '@glass/domain';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminHeaders, waitForHealth } from './app-server.js';
+import { adminHeaders, startAppServer, waitForHealth } from './app-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const total = Number(process.env.BENCH_REMIT_LINES ?? 50_000);
 const keep = process.env.BENCH_KEEP === '1';
@@ -171,11 +169,7 @@ async function main() {
     [ids],
   );
 
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startAppServer(url, port);
   let importId: number | undefined;
   try {
     await waitForHealth(base);

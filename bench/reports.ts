@@ -3,15 +3,13 @@
 // server and loads each report for a one-year range over all facilities with autocannon, 5 connections,
 // BENCH_SECONDS each. The budget: p99 under 1 s. Appends the figures to bench/RESULTS.md.
 // BENCH_CASES=sales,approvals runs only those reports; BENCH_DRY=1 sends each once and prints its time.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { adminHeaders, waitForHealth } from './app-server.js';
+import { adminHeaders, machineLine, startAppServer, waitForHealth } from './app-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
@@ -40,11 +38,7 @@ async function main() {
   const data = await stats();
   if (!data.invoices)
     throw new Error(`${url} has no invoices: seed it first (npm run bench, or the seed CLI --scale 334)`);
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startAppServer(url, port);
   try {
     await waitForHealth(base);
     const headers = await adminHeaders(base);
@@ -79,7 +73,7 @@ async function main() {
     const header = [
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — reports (issue #21)`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
+      `Machine: ${machineLine()}, ` +
         `load average ${os.loadavg()[0].toFixed(1)}. Data: ${data.invoices.toLocaleString('en-US')} invoices (${data.span}), ` +
         `${data.sv.toLocaleString('en-US')} service vehicles, ${data.appointments.toLocaleString('en-US')} appointments, ` +
         `${data.approvals.toLocaleString('en-US')} customer approvals, ${data.facilities} facilities. Range ${from} – ${to}; ` +

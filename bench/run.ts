@@ -9,6 +9,7 @@ import { defaultReconcileRange } from '@glass/domain';
 import { invoiceListSelect } from '@glass/domain/invoice-list';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { machineLine } from './app-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/glass_bench';
@@ -560,7 +561,7 @@ async function main() {
     const header = [
       `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ` +
+      `Machine: ${machineLine()}, ` +
         `PostgreSQL at ${new URL(url).host}. Data: ${stats.invoices.toLocaleString('en-US')} invoices (table ${stats.table}, ` +
         `indexes ${stats.indexes}), ${stats.sv.toLocaleString('en-US')} service vehicles. ${connections} connections, ${seconds} s per figure, ` +
         'both servers running at once with the same pool size (10). ' +
