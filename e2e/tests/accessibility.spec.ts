@@ -76,14 +76,18 @@ function everyRoute(ids: { invoice: number; serviceVehicle: number }): string[] 
   );
 }
 
-/** Waits for the screen's one h1 and for its skeletons and spinners to go; false when no h1 came. */
-async function screenReady(page: Page): Promise<boolean> {
-  const titled = await page
-    .locator('h1')
+/** Whether an element matching `selector` shows within `timeout` ms. */
+const appears = (page: Page, selector: string, timeout: number) =>
+  page
+    .locator(selector)
     .first()
-    .waitFor({ timeout: 15_000 })
+    .waitFor({ timeout })
     .then(() => true)
     .catch(() => false);
+
+/** Waits for the screen's one h1 and for its skeletons and spinners to go; false when no h1 came. */
+async function screenReady(page: Page): Promise<boolean> {
+  const titled = await appears(page, 'h1', 15_000);
   await page.waitForFunction(
     () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .list-skeleton'),
     null,
@@ -99,22 +103,14 @@ async function screenReady(page: Page): Promise<boolean> {
  * loaded the ordinary way.
  */
 async function openInApp(page: Page, route: string) {
-  await page.evaluate(() => {
+  await page.evaluate((to) => {
     document.querySelectorAll('h1').forEach((h1) => {
       h1.dataset.sweepSeen = '1';
     });
-  });
-  await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);
-  const drawn = await page
-    .locator('h1:not([data-sweep-seen])')
-    .first()
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!drawn) await page.goto(route);
+  if (!(await appears(page, 'h1:not([data-sweep-seen])', 5_000))) await page.goto(route);
 }
 
 // Every route of the spec (about 60 screens, one axe run each) at both widths (a desk and a phone), in groups
