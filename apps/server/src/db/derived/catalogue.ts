@@ -318,6 +318,23 @@ export const DERIVED: readonly DerivedCopy[] = [
                  from claim_submissions s`,
   },
   {
+    name: 'claim-facility',
+    title: "A claim submission's copy of its invoice's facility (the work queue's scope and counts)",
+    pattern: 'row-copy',
+    migrations: ['0038'],
+    decision: '0011',
+    sources: { invoices: ['id', 'facility_id'], claim_submissions: ['invoice_id'] },
+    target: { table: 'claim_submissions', key: ['id'], columns: ['facility_id'] },
+    writer: 'triggers claim_submissions_facility and invoices_claim_submission_facility (migration 0038)',
+    // On during a bulk load: the column is NOT NULL and the seed's few submissions need it.
+    triggers: [
+      { table: 'claim_submissions', name: 'claim_submissions_facility', bulkLoad: 'on' },
+      { table: 'invoices', name: 'invoices_claim_submission_facility', bulkLoad: 'on' },
+    ],
+    functions: ['claim_submission_facility', 'invoice_facility_to_claim_submissions'],
+    expected: `select s.id, i.facility_id from claim_submissions s join invoices i on i.id = s.invoice_id`,
+  },
+  {
     name: 'appointment-versions',
     title: "Per-facility versions of what the appointment answers show (the kept answers' validity)",
     pattern: 'change-counter',

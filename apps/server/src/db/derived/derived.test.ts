@@ -444,4 +444,9 @@ const workload: readonly Statement[] = [
      select locked.id, (select id from clearing_houses order by id limit 1), 'Rejected',
             now() - interval '${Math.floor(random() * 30)} hours', 'submit', 100
        from locked cross join generate_series(1, ${1 + Math.floor(random() * 2)})`,
+  // Migration 0038: a direct write to a submission's facility copy (recomputed by its trigger); the invoice's
+  // move to another facility is the facility_id statement above.
+  (own, _r, pick) =>
+    `update claim_submissions set facility_id = (select id from facilities order by random() limit 1)
+      where invoice_id = ${pick(own.invoices)}`,
 ];

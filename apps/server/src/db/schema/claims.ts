@@ -24,7 +24,7 @@ const CLAIM_STATES = [
  * clearing house: the e-mail (`outbox_id`), the PDF sent (`pdf_file_id`, an invoice_pdfs row), the amount
  * claimed. A resubmission is a new row naming the previous one (`resubmission_of`). `state` moves by the
  * domain's rules; `state_changed_*` say who (a user) or what (`source`, e.g. 'remittance') moved it last. One
- * open submission (Sent, Acknowledged, Accepted) per invoice. The facility is the invoice's (joined).
+ * open submission (Sent, Acknowledged, Accepted) per invoice. The facility is the invoice's (a derived copy).
  */
 export const claimSubmissions = pgTable(
   'claim_submissions',
@@ -59,6 +59,11 @@ export const claimSubmissions = pgTable(
      * invoice; null for the latest. Written only by the trigger claim_submissions_supersede.
      */
     supersededAt: ts('superseded_at'),
+    /**
+     * Derived (migration 0038, db/derived "claim-facility"): the invoice's facility, for the work queue's scope
+     * and counts. Written only by the triggers claim_submissions_facility and invoices_claim_submission_facility.
+     */
+    facilityId: integer('facility_id').notNull(),
   },
   (t) => [
     uniqueIndex('claim_submissions_one_open_uq')
@@ -70,6 +75,12 @@ export const claimSubmissions = pgTable(
     /** Migration 0037: the work queue's page (the queue's own predicate, states in the domain's order). */
     index('claim_submissions_waiting_idx')
       .on(t.stateChangedAt, t.id)
+      .where(
+        sql`${t.supersededAt} is null and ${t.state} in ('Rejected', 'ShortPaid', 'Denied', 'Sent', 'Acknowledged', 'Accepted')`,
+      ),
+    /** Migration 0038: the queue's counts and $count, from this index alone. */
+    index('claim_submissions_waiting_counts_idx')
+      .on(t.facilityId, t.clearingHouseId, t.state, t.reasonCode)
       .where(
         sql`${t.supersededAt} is null and ${t.state} in ('Rejected', 'ShortPaid', 'Denied', 'Sent', 'Acknowledged', 'Accepted')`,
       ),

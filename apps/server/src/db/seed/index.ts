@@ -110,7 +110,12 @@ export async function seedDatabase(db: Database, opts: SeedOptions): Promise<voi
       const { writers } = await seedSmallTables(ctx, people, hashes, rng, false);
       await runTasks(BULK_TASKS, 1, runTask(ctx, writers));
       await step(ctx, 'loaner reservations', () => seedLoanerReservations(ctx));
-      await step(ctx, 'claim submissions', () => seedClaimSubmissions(ctx));
+      // With the triggers on: a submission's facility copy (claim-facility) is NOT NULL, written by its trigger.
+      await step(ctx, 'claim submissions', async () => {
+        await exec(ctx, 'set local session_replication_role = origin');
+        await seedClaimSubmissions(ctx);
+        await exec(ctx, 'set local session_replication_role = replica');
+      });
       await step(ctx, 'superseded claim submissions', () => rebuild(ctx, 'claim-superseded'));
       await step(ctx, 'files', () => seedFiles(ctx, opts.dataDir, opts.fileStore));
       await step(ctx, 'nothing dated after now', () => capHappenedTimestamps(ctx));

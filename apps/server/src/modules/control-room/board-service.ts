@@ -192,13 +192,13 @@ export async function readBoard(
       ) x order by x.created_at desc, x.id desc limit ${ALERTS}
     ),
     -- Claims rejected today (Rejected is final, so state_changed_at is the rejection): claim_submissions_queue_idx
-    -- (state, state_changed_at), then each one's invoice for the facility.
+    -- (state, state_changed_at), the facility the submission's copy of its invoice's (migration 0038).
     rejected as (
       select s.id, s.invoice_id, s.clearing_house_id, s.reason_code, s.reason_text, s.state_changed_at,
              s.state_changed_by_id, s.state_changed_source
-        from claim_submissions s join invoices i on i.id = s.invoice_id, day d
+        from claim_submissions s, day d
        where s.state = 'Rejected' and s.state_changed_at >= d.t0 and s.state_changed_at < d.t1
-         and i.facility_id = ${facilityId}
+         and s.facility_id = ${facilityId}
     ),
     latest_rejected as (
       select r.*, ch.name as clearing_house, nullif(concat_ws(' ', u.first_name, u.last_name), '') as by_name

@@ -18,8 +18,8 @@ const insurerCells = (r: Record<string, unknown>) => ({
 
 /**
  * Days to pay and short payments: the claim submissions whose payment arrived in the range (state Paid or
- * ShortPaid, `state_changed_at` = the payment that gave it that state, on the invoice facility's local days),
- * by the submission's insurer. Days to pay = elapsed days from the send to that payment, median and 90th
+ * ShortPaid, `state_changed_at` = the payment that gave it that state, on the local days of the invoice's
+ * facility, which the submission keeps a copy of: migration 0038), by the submission's insurer. Days to pay = elapsed days from the send to that payment, median and 90th
  * percentile (`percentile_cont`, one decimal; the totals line is its own aggregate, the empty grouping set).
  * Short payments: the submissions still ShortPaid, the amount claimed, paid and the difference, in cents.
  * One statement through `claim_submissions_queue_idx (state, state_changed_at)`.
@@ -38,8 +38,7 @@ export async function paymentTables(db: Db, user: SessionUser, q: ReportQuery): 
           select s.insurance_company_id as icid, s.state, s.sent_at, s.state_changed_at as paid_at,
             s.amount_claimed, s.amount_paid
           from bounds, claim_submissions s
-            join invoices i on i.id = s.invoice_id
-            join fr on fr.id = i.facility_id
+            join fr on fr.id = s.facility_id
           where s.state in ('Paid', 'ShortPaid') and s.state_changed_at >= bounds.lo and s.state_changed_at < bounds.hi
             and s.state_changed_at >= fr.lo and s.state_changed_at < fr.hi),
         g as (
@@ -132,8 +131,7 @@ export async function rejectionTables(db: Db, user: SessionUser, q: ReportQuery)
             case when s.state = 'Rejected' then coalesce(nullif(upper(trim(s.reason_code)), ''), '—') end as code,
             case when s.state = 'Rejected' then s.reason_text end as reason
           from bounds, claim_submissions s
-            join invoices i on i.id = s.invoice_id
-            join fr on fr.id = i.facility_id
+            join fr on fr.id = s.facility_id
           where s.sent_at >= bounds.lo and s.sent_at < bounds.hi and s.sent_at >= fr.lo and s.sent_at < fr.hi),
         g as (
           select grouping(s.chid, s.code)::int as g, s.chid, s.code, count(*)::int as sent,

@@ -77,9 +77,11 @@ const WAITING_ON = `(case when s.state in (${SHOP}) then 'shop' else 'insurer' e
  */
 export const claimQueueResource: ODataResource = {
   name: 'ClaimQueue',
-  from: `claim_submissions s join invoices i on i.id = s.invoice_id
-    join facilities fa on fa.id = i.facility_id
-    join clearing_houses ch on ch.id = s.clearing_house_id
+  // Left joins on keys the foreign keys guarantee (the same rows as inner joins): the planner drops a join whose
+  // columns a statement does not read, so $count reads claim_submissions alone (its facility is a copy, 0038).
+  from: `claim_submissions s left join invoices i on i.id = s.invoice_id
+    left join facilities fa on fa.id = s.facility_id
+    left join clearing_houses ch on ch.id = s.clearing_house_id
     left join insurance_companies ic on ic.id = s.insurance_company_id`,
   where: `${LATEST} and s.state in (${WAITING})`,
   fields: {
@@ -90,7 +92,7 @@ export const claimQueueResource: ODataResource = {
         where c.id = coalesce(i.customer_id, i.buyer_id))`,
       'string',
     ),
-    facilityId: nn('i.facility_id', 'number'),
+    facilityId: nn('s.facility_id', 'number'),
     facilityName: nn('fa.name', 'string'),
     clearingHouseId: nn('s.clearing_house_id', 'number'),
     clearingHouseName: nn('ch.name', 'string'),
@@ -144,7 +146,9 @@ export function claimQueueWhere(q: ClaimQueueQuery): SQL {
 
 /**
  * GET /api/claimQueue/counts: the queue counted by whom it waits on, by clearing house and by reason. One
- * statement over one scan of the queue: each facet counts under the other filters but not its own.
+ * statement over one scan of the queue: each facet counts under the other filters but not its own. It reads
+ * claim_submissions_waiting_counts_idx alone (the facility is the submission's copy, migration 0038); the
+ * clearing houses' names are joined to the few groups.
  */
 export async function claimQueueCounts(
   db: Db,
@@ -153,18 +157,19 @@ export async function claimQueueCounts(
 ): Promise<ClaimQueueCounts> {
   const [row] = await db.rows<ClaimQueueCounts & { shop: number; insurer: number }>(
     sql`with q as materialized (
-          select s.clearing_house_id as ch_id, ch.name as ch_name, s.reason_code,
+          select s.clearing_house_id as ch_id, s.reason_code,
                  s.state in (${sql.raw(SHOP)}) as shop, ${facetWhere(q, 'waitingOn')} as w,
                  ${facetWhere(q, 'clearingHouseId')} as c, ${facetWhere(q, 'reasonCode')} as r
-            from ${sql.raw(claimQueueResource.from)}
-           where ${sql.raw(claimQueueResource.where ?? 'true')} and ${facilityFilter(user, sql`i.facility_id`)}
+            from claim_submissions s
+           where ${sql.raw(claimQueueResource.where ?? 'true')} and ${facilityFilter(user, sql`s.facility_id`)}
              and ${q.state ? sql`s.state = ${q.state}` : sql`true`})
         select count(*) filter (where w and c and r)::int as total,
                count(*) filter (where c and r and shop)::int as shop,
                count(*) filter (where c and r and not shop)::int as insurer,
                (select coalesce(json_agg(x order by x.count desc, x.name), '[]')
-                  from (select ch_id as id, ch_name as name, count(*)::int as count from q where w and r
-                        group by ch_id, ch_name) x) as "clearingHouses",
+                  from (select g.id, ch.name, g.count
+                          from (select ch_id as id, count(*)::int as count from q where w and r group by ch_id) g
+                          join clearing_houses ch on ch.id = g.id) x) as "clearingHouses",
                (select coalesce(json_agg(x order by x.count desc, x."reasonCode"), '[]')
                   from (select reason_code as "reasonCode", count(*)::int as count from q
                          where w and c and reason_code is not null group by reason_code) x) as reasons
