@@ -146,9 +146,9 @@ export function claimQueueWhere(q: ClaimQueueQuery): SQL {
 
 /**
  * GET /api/claimQueue/counts: the queue counted by whom it waits on, by clearing house and by reason. One
- * statement over one scan of the queue: each facet counts under the other filters but not its own. It reads
- * claim_submissions_waiting_counts_idx alone (the facility is the submission's copy, migration 0038); the
- * clearing houses' names are joined to the few groups.
+ * statement over one scan of the queue, grouped by clearing house, reason and state (a few dozen groups): each
+ * facet counts under the other filters but not its own. It reads claim_submissions_waiting_counts_idx alone
+ * (the facility is the submission's copy, migration 0038); the clearing houses' names are joined to the groups.
  */
 export async function claimQueueCounts(
   db: Db,
@@ -159,19 +159,20 @@ export async function claimQueueCounts(
     sql`with q as materialized (
           select s.clearing_house_id as ch_id, s.reason_code,
                  s.state in (${sql.raw(SHOP)}) as shop, ${facetWhere(q, 'waitingOn')} as w,
-                 ${facetWhere(q, 'clearingHouseId')} as c, ${facetWhere(q, 'reasonCode')} as r
+                 ${facetWhere(q, 'clearingHouseId')} as c, ${facetWhere(q, 'reasonCode')} as r, count(*)::int as n
             from claim_submissions s
            where ${sql.raw(claimQueueResource.where ?? 'true')} and ${facilityFilter(user, sql`s.facility_id`)}
-             and ${q.state ? sql`s.state = ${q.state}` : sql`true`})
-        select count(*) filter (where w and c and r)::int as total,
-               count(*) filter (where c and r and shop)::int as shop,
-               count(*) filter (where c and r and not shop)::int as insurer,
+             and ${q.state ? sql`s.state = ${q.state}` : sql`true`}
+           group by s.clearing_house_id, s.reason_code, s.state)
+        select coalesce(sum(n) filter (where w and c and r), 0)::int as total,
+               coalesce(sum(n) filter (where c and r and shop), 0)::int as shop,
+               coalesce(sum(n) filter (where c and r and not shop), 0)::int as insurer,
                (select coalesce(json_agg(x order by x.count desc, x.name), '[]')
                   from (select g.id, ch.name, g.count
-                          from (select ch_id as id, count(*)::int as count from q where w and r group by ch_id) g
+                          from (select ch_id as id, sum(n)::int as count from q where w and r group by ch_id) g
                           join clearing_houses ch on ch.id = g.id) x) as "clearingHouses",
                (select coalesce(json_agg(x order by x.count desc, x."reasonCode"), '[]')
-                  from (select reason_code as "reasonCode", count(*)::int as count from q
+                  from (select reason_code as "reasonCode", sum(n)::int as count from q
                          where w and c and reason_code is not null group by reason_code) x) as reasons
           from q`,
   );
