@@ -40,7 +40,8 @@ export async function reencodeImage(input: Buffer, type: ImageType): Promise<Ree
     let image = animated ? open(true) : open(false).rotate();
     switch (type.ext) {
       case 'jpg':
-        image = image.jpeg({ quality: 85, mozjpeg: true });
+        // libjpeg-turbo with optimised Huffman tables, not mozjpeg: 8× less CPU for a 12 MP photo (decision 0035).
+        image = image.jpeg({ quality: 85, optimiseCoding: true });
         break;
       case 'png':
         image = image.png({ compressionLevel: 9, adaptiveFiltering: true });
