@@ -192,7 +192,7 @@ export async function readBoard(
       ) x order by x.created_at desc, x.id desc limit ${ALERTS}
     ),
     -- Claims rejected today (Rejected is final, so state_changed_at is the rejection): claim_submissions_queue_idx
-    -- (state, state_changed_at), the facility the submission's copy of its invoice's (migration 0038).
+    -- (state, state_changed_at); the facility is the submission's copy of its invoice's (migration 0038).
     rejected as (
       select s.id, s.invoice_id, s.clearing_house_id, s.reason_code, s.reason_text, s.state_changed_at,
              s.state_changed_by_id, s.state_changed_source

@@ -19,8 +19,9 @@ const insurerCells = (r: Record<string, unknown>) => ({
 /**
  * Days to pay and short payments: the claim submissions whose payment arrived in the range (state Paid or
  * ShortPaid, `state_changed_at` = the payment that gave it that state, on the local days of the invoice's
- * facility, which the submission keeps a copy of: migration 0038), by the submission's insurer. Days to pay = elapsed days from the send to that payment, median and 90th
- * percentile (`percentile_cont`, one decimal; the totals line is its own aggregate, the empty grouping set).
+ * facility, which the submission keeps a copy of: migration 0038), by the submission's insurer. Days to pay =
+ * elapsed days from the send to that payment, median and 90th percentile (`percentile_cont`, one decimal; the
+ * totals line is its own aggregate, the empty grouping set).
  * Short payments: the submissions still ShortPaid, the amount claimed, paid and the difference, in cents.
  * One statement through `claim_submissions_queue_idx (state, state_changed_at)`.
  */
