@@ -29,6 +29,34 @@ test.describe('the installer on a phone (375 px)', () => {
     expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
   });
 
+  test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({ page }) => {
+    await page.goto('/my-appointments');
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    // A compact bar: where, who and the menu; none of the office's top bar, footer or messaging.
+    const bar = page.getByRole('banner');
+    await expect(bar.getByTestId('top-bar-user')).toHaveText('Kevin Price');
+    await expect(bar.getByRole('button')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Home' })).toHaveCount(0);
+    await expect(page.locator('.app-footer')).toHaveCount(0);
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The menu brings the office's: the installer's pages, messages and logout, from the keyboard too.
+    await bar.getByRole('button', { name: 'Menu' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Messages' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectAccessible(page, '.ant-drawer');
+    await menu.getByRole('button', { name: 'Messages' }).click();
+    await expect(page.getByRole('dialog', { name: /Messages/ })).toBeVisible();
+    // Behind it the day is still there, now in the office's shell.
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await expect(page.locator('.app-footer')).toHaveCount(1);
+  });
+
   test('marks Arrived with a photo; the update is in the invoice history', async ({ page, request }) => {
     const admin = await api(request);
     const techId = await repairTechId(request);
