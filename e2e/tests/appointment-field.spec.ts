@@ -97,6 +97,8 @@ test.describe('the installer on a phone (375 px)', () => {
     await page.goto('/my-appointments');
     const card = stopCard(page, invoiceId);
     await expect(card).toBeVisible();
+    // The status dialog's code arrives once the day is drawn (decision 0034); the page says when it can go offline.
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
     await context.setOffline(true);
     await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
     const dialog = page.getByRole('dialog');

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
+import { afterContentPaint } from '../../ui/after-paint';
 import { LazyDateField } from '../../ui/lazy-date-field';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
@@ -17,8 +18,7 @@ import { loadMyDay } from './day-store';
 import { dayDrawn } from './early-day';
 import { useSessionState } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { RoutePanel } from './lazy-parts';
-import { StatusDialog } from './status-dialog';
+import { loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
@@ -43,24 +43,26 @@ export function MyAppointmentsPage() {
     enabled: userId !== undefined,
   });
   useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
-  // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts).
+  // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts), and the
+  // status dialog's code; with it here, the worker keeps what the page loaded and the page is ready offline.
   const settled = !day.isPending;
+  const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
     if (!settled) return;
-    const id = requestAnimationFrame(() => setTimeout(dayDrawn, 0));
-    return () => cancelAnimationFrame(id);
+    let active = true;
+    const cancel = afterContentPaint(() => {
+      dayDrawn();
+      void loadStatusDialog()
+        .then(registerFieldWorker, () => false)
+        .then((ready) => active && setOfflineReady(ready));
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
   }, [settled]);
   const entries = useOutbox();
   const [online, setOnline] = useState(() => navigator.onLine);
-
-  const [offlineReady, setOfflineReady] = useState(false);
-  useEffect(() => {
-    let active = true;
-    void registerFieldWorker().then((ready) => active && setOfflineReady(ready));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
