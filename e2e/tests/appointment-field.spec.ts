@@ -29,7 +29,9 @@ test.describe('the installer on a phone (375 px)', () => {
     expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
   });
 
-  test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({ page }) => {
+  test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({
+    page,
+  }) => {
     await page.goto('/my-appointments');
     await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
     // A compact bar: where, who and the menu; none of the office's top bar, footer or messaging.
@@ -55,6 +57,41 @@ test.describe('the installer on a phone (375 px)', () => {
     // Behind it the day is still there, now in the office's shell.
     await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
     await expect(page.locator('.app-footer')).toHaveCount(1);
+  });
+
+  test("a status tap before the dialog's code could arrive says so, and opens it once it can", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    const { invoiceId } = await book(admin, techId, soon(), { latitude: 29.95, longitude: -95.5 });
+    // A phone that loses the network between the stops showing and the dialog's code arriving.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/status-dialog-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/my-appointments');
+    const card = stopCard(page, invoiceId);
+    await expect(card).toBeVisible();
+    await context.setOffline(true);
+    release();
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'The status update needs the network once' });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+
+    await context.setOffline(false);
+    await page.unroute(/\/status-dialog-[^/]*\.js$/);
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Send Arrived' })).toBeVisible();
   });
 
   test('marks Arrived with a photo; the update is in the invoice history', async ({ page, request }) => {

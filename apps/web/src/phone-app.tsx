@@ -6,7 +6,7 @@ import { UserRole } from '@glass/domain/enums';
 import { canOpenRoute } from '@glass/domain/route-access';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from './api/query-client';
 import { startSessionRead, useSession } from './api/use-session';
 import { startDayFirst } from './features/installer-day/early-day';
@@ -37,8 +37,12 @@ startSessionRead();
 
 // The real-time client (the day follows the office's changes) once the day is drawn (ui/shell-parts.ts), and the
 // rest of the phone shell's styles.
-const RealtimeClient = lazy(() =>
-  import('./features/messaging/realtime-client').then((m) => ({ default: m.RealtimeClient })),
+const RealtimeClient = lazy<ComponentType>(() =>
+  import('./features/messaging/realtime-client').then(
+    (m) => ({ default: m.RealtimeClient }),
+    // Offline before its code arrived: the day is read again on the next start or Refresh.
+    () => ({ default: () => null }),
+  ),
 );
 
 function DeferredRealtime() {
