@@ -1,5 +1,5 @@
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE, TRY_AGAIN } from '@glass/domain/messages/shell';
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getToken } from './api/auth-token';
 import { installErrorReporting } from './api/client-errors';
@@ -92,10 +92,13 @@ async function startPhone() {
   }
   if (reloadPending()) return;
   const { PhoneRoot } = phone;
-  root.render(
-    <StrictMode>
-      <PhoneRoot toOffice={toOffice} />
-    </StrictMode>,
+  // As a transition: React draws the phone shell in slices between which the browser may run its own work.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PhoneRoot toOffice={toOffice} />
+      </StrictMode>,
+    ),
   );
 }
 
