@@ -43,9 +43,13 @@ export function MyAppointmentsPage() {
     enabled: userId !== undefined,
   });
   useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
+  // The day's stops render as a transition, in slices the browser can interrupt, not in one long task (a phone's
+  // CPU drew them in about 0.25 s at once: Lighthouse's total blocking time, issue #34); the skeleton stays meanwhile.
+  const data = useDeferredValue(day.data);
   // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts), and the
   // status dialog's code; with it here, the worker keeps what the page loaded and the page is ready offline.
-  const settled = !day.isPending;
+  // Drawn: the stops (the deferred value, not only the answer) or the failure.
+  const settled = day.isError || (!day.isPending && data !== undefined);
   const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
     if (!settled) return;
@@ -81,9 +85,6 @@ export function MyAppointmentsPage() {
     };
   }, [queryClient]);
 
-  // The day's stops render as a transition, in slices the browser can interrupt, not in one long task (a phone's
-  // CPU drew them in about 0.25 s at once: Lighthouse's total blocking time, issue #34); the skeleton stays meanwhile.
-  const data = useDeferredValue(day.data);
   const pending = entries.filter((e) => e.state !== 'failed' && (!data || e.userId === data.installerId));
   const failed = entries.filter((e) => e.state === 'failed');
   // A stop with updates still on the phone shows the status they lead to, and the statuses allowed after it: a
