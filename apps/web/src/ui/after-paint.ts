@@ -22,7 +22,10 @@ export function afterContentPaint(run: () => void, maxMs = 1000): () => void {
     run();
   };
   const timer = setTimeout(finish, maxMs);
-  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.startTime >= since)) setTimeout(finish, 0);
     });
