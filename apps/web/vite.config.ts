@@ -65,27 +65,44 @@ function antdComponentsUsed(antd: Record<string, unknown>): string[] {
   return [...names].sort();
 }
 
+/**
+ * The components the installer's day draws in the phone shell before its first stop shows (phone-app.tsx,
+ * decision 0034): `virtual:antd-day-styles.css` holds these only (14 KB Brotli against 57), so a phone opening
+ * /my-appointments is not charged the office's styles before the day paints. `virtual:antd-phone-styles.css`
+ * adds what the phone shell draws after it (the status dialog, the toasts) and loads once the day is drawn. A
+ * component missing from both still works: antd computes its styles at run time, as before decision 0026.
+ */
+const PHONE_DAY_COMPONENTS = ['Alert', 'Button', 'Card', 'Empty', 'Skeleton', 'Space', 'Spin', 'Tabs', 'Tag'];
+const PHONE_LATER_COMPONENTS = ['Form', 'Input', 'Modal', 'Select', 'message', 'notification'];
+
 function antdStyleSheet(): Plugin {
-  const id = 'virtual:antd-styles.css';
-  const resolved = `\0${id}`;
-  let css: string | undefined;
+  const ids: Record<string, (antd: typeof import('antd')) => string[]> = {
+    'virtual:antd-styles.css': antdComponentsUsed,
+    'virtual:antd-day-styles.css': () => PHONE_DAY_COMPONENTS,
+    'virtual:antd-phone-styles.css': () => [...PHONE_DAY_COMPONENTS, ...PHONE_LATER_COMPONENTS],
+  };
+  const css = new Map<string, string>();
   return {
     name: 'glass-antd-styles',
-    resolveId: (source) => (source === id ? resolved : undefined),
+    resolveId: (source) => (source in ids ? `\0${source}` : undefined),
     load(source) {
-      if (source !== resolved) return undefined;
-      if (css === undefined) {
+      const id = source.startsWith('\0') ? source.slice(1) : '';
+      if (!(id in ids)) return undefined;
+      if (!css.has(id)) {
         const require = createRequire(import.meta.url);
         const { extractStyle } =
           require('@ant-design/static-style-extract') as typeof import('@ant-design/static-style-extract');
         const { createElement } = require('react') as typeof import('react');
         const antd = require('antd') as typeof import('antd');
-        css = extractStyle({
-          customTheme: (node) => createElement(antd.ConfigProvider, { theme }, node),
-          includes: antdComponentsUsed(antd),
-        });
+        css.set(
+          id,
+          extractStyle({
+            customTheme: (node) => createElement(antd.ConfigProvider, { theme }, node),
+            includes: ids[id](antd),
+          }),
+        );
       }
-      return css;
+      return css.get(id);
     },
   };
 }

@@ -174,5 +174,20 @@ export async function installerDay(phone: Phone, staff: Api, tech: Api) {
   const arrived = history.filter((h) => h.activity === 'Appointment Arrived');
   assert.equal(arrived.length, 1, 'the Arrived update reached the shop once');
   assert.match(arrived[0].details, new RegExp(`On site \\(${phone.engine}\\)`));
+
+  // Opened afresh on its address, the day is in the phone shell (decision 0034): a compact bar, no office footer;
+  // its menu brings the office's.
+  await phone.goto('/my-appointments');
+  await waitFor(phone, card, 20_000);
+  assert.equal(
+    await phone.evaluate<boolean>(
+      `!!document.querySelector('.phone-top-bar') && !document.querySelector('.app-footer')`,
+    ),
+    true,
+    `${phone.engine}: the day in the phone shell`,
+  );
+  await noSideScroll(phone);
+  await tap(phone, button('Menu'));
+  await waitFor(phone, { role: 'dialog', name: 'Menu' }, 20_000);
   return { details: arrived[0].details };
 }

@@ -29,6 +29,71 @@ test.describe('the installer on a phone (375 px)', () => {
     expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
   });
 
+  test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({
+    page,
+  }) => {
+    await page.goto('/my-appointments');
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    // A compact bar: where, who and the menu; none of the office's top bar, footer or messaging.
+    const bar = page.getByRole('banner');
+    await expect(bar.getByTestId('top-bar-user')).toHaveText('Kevin Price');
+    await expect(bar.getByRole('button')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Home' })).toHaveCount(0);
+    await expect(page.locator('.app-footer')).toHaveCount(0);
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The menu brings the office's: the installer's pages, messages and logout, from the keyboard too.
+    await bar.getByRole('button', { name: 'Menu' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Messages' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectAccessible(page, '.ant-drawer');
+    await menu.getByRole('button', { name: 'Messages' }).click();
+    await expect(page.getByRole('dialog', { name: /Messages/ })).toBeVisible();
+    // Behind it the day is still there, now in the office's shell.
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await expect(page.locator('.app-footer')).toHaveCount(1);
+  });
+
+  test("a status tap before the dialog's code could arrive says so, and opens it once it can", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    const { invoiceId } = await book(admin, techId, soon(), { latitude: 29.95, longitude: -95.5 });
+    // A phone that loses the network between the stops showing and the dialog's code arriving.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/status-dialog-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/my-appointments');
+    const card = stopCard(page, invoiceId);
+    await expect(card).toBeVisible();
+    await context.setOffline(true);
+    release();
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'The status update needs the network once' });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toHaveCount(0);
+
+    await context.setOffline(false);
+    await page.unroute(/\/status-dialog-[^/]*\.js$/);
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Send Arrived' })).toBeVisible();
+  });
+
   test('marks Arrived with a photo; the update is in the invoice history', async ({ page, request }) => {
     const admin = await api(request);
     const techId = await repairTechId(request);
@@ -69,6 +134,8 @@ test.describe('the installer on a phone (375 px)', () => {
     await page.goto('/my-appointments');
     const card = stopCard(page, invoiceId);
     await expect(card).toBeVisible();
+    // The status dialog's code arrives once the day is drawn (decision 0034); the page says when it can go offline.
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
     await context.setOffline(true);
     await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
     const dialog = page.getByRole('dialog');

@@ -137,6 +137,8 @@ test.describe('an update queued offline for a stop the office changed', () => {
     await page.goto('/my-appointments');
     const card = stopCard(page, invoiceId);
     await expect(card).toBeVisible();
+    // The status dialog's code arrives once the day is drawn (decision 0034); the page says when it can go offline.
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
 
     await context.setOffline(true);
     await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();

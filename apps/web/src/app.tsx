@@ -2,16 +2,19 @@
 import 'virtual:antd-styles.css';
 import './antd-overrides.css';
 import { ConfigProvider } from 'antd';
-import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setAuthNavigator } from './api/auth';
 import { messageApi } from './api/notices';
 import { startSessionRead } from './api/use-session';
 import { router } from './router';
 import { takeUpdateNotice, UPDATED_NOTICE } from './shell/chunk-reload';
+import { DeferredMessageHost } from './shell/deferred-message-host';
 import { theme } from './theme';
-import { useShellPartsReady } from './ui/shell-parts';
+import { rereadAntdStyleMap } from './ui/antd-style-map';
 import { ThemeVars } from './ui/theme-vars';
+
+// Opened from the phone shell (phone-app.tsx), antd has read the day's small stylesheet: this one holds more.
+rereadAntdStyleMap();
 
 // A 401 anywhere navigates through the router (no full reload).
 setAuthNavigator((path) => {
@@ -29,18 +32,6 @@ if (
 
 // The page was reloaded because a deploy removed a script of the build it ran (shell/chunk-reload.ts).
 if (takeUpdateNotice()) void messageApi().info(UPDATED_NOTICE, 5);
-
-// The toasts' host (antd message and notification) loads after the first screen (ui/shell-parts.ts), not before
-// it; a toast raised before is shown once it is here (api/notices.ts queues it).
-const MessageHost = lazy(() => import('./shell/message-host').then((m) => ({ default: m.MessageHost })));
-
-function DeferredMessageHost() {
-  return useShellPartsReady() ? (
-    <Suspense fallback={null}>
-      <MessageHost />
-    </Suspense>
-  ) : null;
-}
 
 export function AppRoot() {
   return (

@@ -1,7 +1,10 @@
 import { ERROR_SCREEN_TEXT, ERROR_SCREEN_TITLE, TRY_AGAIN } from '@glass/domain/messages/shell';
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getToken } from './api/auth-token';
 import { installErrorReporting } from './api/client-errors';
+import { startEarlySession } from './api/session-load';
+import { startDayFirst } from './features/installer-day/early-day';
 import { LoginScreen } from './features/login/login-screen';
 import {
   installChunkReload,
@@ -45,24 +48,57 @@ function AppLoadFailed() {
 /**
  * The app (antd, the router, the query cache, the shell: app.tsx) loads as its own chunk. /login, the first
  * screen of most visits, is drawn without it (features/login/login-screen.tsx) and loads it once signed in;
- * every other address loads it at once.
+ * every other address loads it at once. `fromPhone`: the phone shell hands over to it (phone-app.tsx); when its
+ * code cannot be fetched the phone shell stays and the answer is false.
  */
-async function startApp() {
+async function startApp(fromPhone = false): Promise<boolean> {
   let app: typeof import('./app');
   try {
     app = await import('./app');
   } catch (error) {
-    if (reloadedForUpdate(error)) return;
+    if (reloadedForUpdate(error)) return true;
+    if (fromPhone) return false;
     root.render(<AppLoadFailed />);
     throw error;
   }
   // Vite's preload failed and the page is reloading (the import then resolves to nothing).
-  if (reloadPending()) return;
+  if (reloadPending()) return true;
   const { AppRoot } = app;
   root.render(
     <StrictMode>
       <AppRoot />
     </StrictMode>,
+  );
+  return true;
+}
+
+const toOffice = () => startApp(true);
+
+/**
+ * Signed in on /my-appointments: the installer's day in the phone shell (phone-app.tsx, decision 0034), without
+ * the office app's code; another role's session goes on to the office app from there.
+ */
+async function startPhone() {
+  // Today's read and the session's reads leave now, before the phone shell's code has arrived.
+  startDayFirst();
+  startEarlySession();
+  let phone: typeof import('./phone-app');
+  try {
+    phone = await import('./phone-app');
+  } catch (error) {
+    if (reloadedForUpdate(error)) return;
+    await startApp();
+    return;
+  }
+  if (reloadPending()) return;
+  const { PhoneRoot } = phone;
+  // As a transition: React draws the phone shell in slices between which the browser may run its own work.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PhoneRoot toOffice={toOffice} />
+      </StrictMode>,
+    ),
   );
 }
 
@@ -96,4 +132,5 @@ if (window.location.pathname === '/login')
       <LoginEntry />
     </StrictMode>,
   );
+else if (window.location.pathname === '/my-appointments' && getToken()) void startPhone();
 else void startApp();

@@ -1,12 +1,13 @@
 import { HomeOutlined, MenuOutlined } from '@ant-design/icons';
 import { FAILED_TO_GET_USER_INFORMATION } from '@glass/domain/messages/session';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../api/use-session';
 import { DutySwitch } from './duty-switch';
 import { FacilitySelect } from './facility-select';
 import { homePath } from './hosts';
+import { takeOfficeMenuRequest } from './office-hand-over';
 import { QuickPhoneInput } from './quick-phone-input';
 import { ShortcutTiles } from './shortcut-tiles';
 import { TopBarActions } from './top-bar-actions';
@@ -51,6 +52,10 @@ function UserName() {
 export function TopBar() {
   const narrow = useNarrow();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Opened from the phone shell's menu button (decision 0034): the menu is what the installer asked for.
+  useEffect(() => {
+    if (takeOfficeMenuRequest()) setMenuOpen(true);
+  }, []);
   const closeMenu = () => setMenuOpen(false);
 
   if (narrow) {

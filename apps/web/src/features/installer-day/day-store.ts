@@ -1,6 +1,7 @@
 import type { InstallerDay } from '@glass/domain/contracts';
 import { calendarDayInTimeZone } from '@glass/domain/rules/time-zone';
 import { ApiError } from '../../api/http';
+import { afterContentPaint } from '../../ui/after-paint';
 import { DAY_STORE, fieldTx } from './field-db';
 import { takeEarlyDay } from './early-day';
 import { fieldApi } from './field-api';
@@ -49,7 +50,11 @@ const offline = (error: unknown) => error instanceof ApiError && error.status ==
 export async function loadMyDay(date: string | undefined, userId: number | undefined): Promise<ShownDay> {
   try {
     const day = await (takeEarlyDay(date) ?? fieldApi.myDay(date));
-    if (userId && day.date === todayIn(day.timeZone)) await dayStore.save(userId, day).catch(() => undefined);
+    // Kept once the day is on the screen: opening the database and writing the day cost a phone about 0.4 s of
+    // main thread (Lighthouse, 4x CPU), which held the first stop back (issue #34). The page says "Ready offline"
+    // later still (my-appointments-page.tsx).
+    if (userId && day.date === todayIn(day.timeZone))
+      afterContentPaint(() => void dayStore.save(userId, day).catch(() => undefined));
     return { ...day, keptAt: null };
   } catch (error) {
     if (!offline(error) || !userId) throw error;

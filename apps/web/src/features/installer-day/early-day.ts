@@ -1,5 +1,6 @@
 import type { InstallerDay } from '@glass/domain/contracts';
 import { getToken } from '../../api/auth-token';
+import { holdShellParts } from '../../ui/shell-parts';
 import { fieldApi } from './field-api';
 
 /** How long a read started with the app may stand in for the page's own first read. */
@@ -7,10 +8,18 @@ const EARLY_READ_MS = 15000;
 
 let early: { at: number; day: Promise<InstallerDay> } | null = null;
 let releaseShellParts: (() => void) | null = null;
+let started = false;
 
-/** The hold on the shell's secondary parts taken when the app opened on this page (routes.tsx). */
-export function setShellPartsRelease(release: () => void): void {
-  releaseShellParts = release;
+/**
+ * The app opened on /my-appointments (the phone shell, phone-app.tsx, or the office's routes.tsx): the shell's
+ * secondary parts wait until the day is drawn (ui/shell-parts.ts) and today's read starts now. Once per page
+ * load: the office app that takes over from the phone shell (its menu) does not read the day again.
+ */
+export function startDayFirst(): void {
+  if (started) return;
+  started = true;
+  releaseShellParts = holdShellParts();
+  startEarlyDay();
 }
 
 /** The day (or its failure) is on the screen: the shell's secondary parts may load now. */
@@ -24,7 +33,7 @@ export function dayDrawn(): void {
  * reads, instead of after them and the page's code (issue #34: on a phone's slow network each of those steps cost
  * a round trip before the first stop showed). The page's first read of today takes it (`takeEarlyDay`).
  */
-export function startEarlyDay(): void {
+function startEarlyDay(): void {
   if (!getToken()) return;
   const day = fieldApi.myDay();
   // Unhandled only until the page takes it; a failure is then the page's to show.

@@ -5,9 +5,10 @@ import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
+import { afterContentPaint } from '../../ui/after-paint';
 import { LazyDateField } from '../../ui/lazy-date-field';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadState, ScreenFrame } from '../../ui/screen-frame';
@@ -17,8 +18,7 @@ import { loadMyDay } from './day-store';
 import { dayDrawn } from './early-day';
 import { useSessionState } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { RoutePanel } from './lazy-parts';
-import { StatusDialog } from './status-dialog';
+import { loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
@@ -43,24 +43,30 @@ export function MyAppointmentsPage() {
     enabled: userId !== undefined,
   });
   useFailureToast(day.isError, FAILED_TO_LIST_MY_APPOINTMENTS);
-  // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts).
-  const settled = !day.isPending;
+  // The day's stops render as a transition, in slices the browser can interrupt, not in one long task (a phone's
+  // CPU drew them in about 0.25 s at once: Lighthouse's total blocking time, issue #34); the skeleton stays meanwhile.
+  const data = useDeferredValue(day.data);
+  // Once the day (or its failure) is drawn, the shell's footer and phone field load (ui/shell-parts.ts), and the
+  // status dialog's code; with it here, the worker keeps what the page loaded and the page is ready offline.
+  // Drawn: the stops (the deferred value, not only the answer) or the failure.
+  const settled = day.isError || (!day.isPending && data !== undefined);
+  const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
     if (!settled) return;
-    const id = requestAnimationFrame(() => setTimeout(dayDrawn, 0));
-    return () => cancelAnimationFrame(id);
+    let active = true;
+    const cancel = afterContentPaint(() => {
+      dayDrawn();
+      void loadStatusDialog()
+        .then(registerFieldWorker, () => false)
+        .then((ready) => active && setOfflineReady(ready));
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
   }, [settled]);
   const entries = useOutbox();
   const [online, setOnline] = useState(() => navigator.onLine);
-
-  const [offlineReady, setOfflineReady] = useState(false);
-  useEffect(() => {
-    let active = true;
-    void registerFieldWorker().then((ready) => active && setOfflineReady(ready));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
@@ -79,7 +85,6 @@ export function MyAppointmentsPage() {
     };
   }, [queryClient]);
 
-  const data = day.data;
   const pending = entries.filter((e) => e.state !== 'failed' && (!data || e.userId === data.installerId));
   const failed = entries.filter((e) => e.state === 'failed');
   // A stop with updates still on the phone shows the status they lead to, and the statuses allowed after it: a
@@ -176,7 +181,7 @@ export function MyAppointmentsPage() {
           />
         ))}
         <LoadState
-          loading={day.isLoading}
+          loading={day.isLoading || (day.data !== undefined && data === undefined)}
           failed={day.isError}
           failure={FAILED_TO_LIST_MY_APPOINTMENTS}
           label="My appointments"

@@ -1,7 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { onSessionEnd } from '../../api/auth';
-import { holdShellParts } from '../../ui/shell-parts';
-import { startEarlyDay, setShellPartsRelease } from './early-day';
+import { startDayFirst } from './early-day';
 
 const loadPage = () => import('./my-appointments-page');
 const MyAppointmentsPage = lazy(() => loadPage().then((m) => ({ default: m.MyAppointmentsPage })));
@@ -15,8 +14,7 @@ onSessionEnd(() => {
 // The installer's phone opens the app on this page: today's read and the page's code start now, beside the
 // shell's start-up reads, and the shell's secondary parts wait until the day is drawn (ui/shell-parts.ts).
 if (window.location.pathname === '/my-appointments') {
-  setShellPartsRelease(holdShellParts());
-  startEarlyDay();
+  startDayFirst();
   void loadPage().catch(() => undefined);
 }
 

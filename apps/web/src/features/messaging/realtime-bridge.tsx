@@ -1,11 +1,10 @@
 import type { Alert } from '@glass/domain/alert';
-import { reduceAlert } from '@glass/domain/rules/alerts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { consumeAlert } from './api';
 import { conversationKeys } from '../../query/query-keys';
-import { startRealtime } from './realtime';
+import { useRealtimeAlerts } from './realtime-client';
 
 /**
  * Loaded after the first paint: the socket.io client, the NewAlert reducer (spec 1 §4 "Alerts") and
@@ -14,18 +13,7 @@ import { startRealtime } from './realtime';
 export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const location = useLocation();
-
-  useEffect(
-    () =>
-      startRealtime((incoming: Alert) => {
-        const current = queryClient.getQueryData<Alert[] | null>(conversationKeys.alerts) ?? [];
-        const next = reduceAlert({ alerts: current }, incoming);
-        queryClient.setQueryData(conversationKeys.alerts, next.alerts);
-        if (next.refreshParked) void queryClient.invalidateQueries({ queryKey: conversationKeys.parked });
-        if (next.refreshConversations) void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
-      }),
-    [queryClient],
-  );
+  useRealtimeAlerts();
 
   // Opening /invoices/{id}?alertId=… or /service-vehicles/{id}?alertId=… consumes that alert.
   useEffect(() => {
