@@ -47,9 +47,11 @@ export async function expectAccessible(page: Page, include?: string) {
   }, '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }');
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
-  const results = await builder.analyze().finally(() =>
-    page.evaluate(() => document.getElementById('e2e-axe-still')?.remove()).catch(() => undefined),
-  );
+  const results = await builder
+    .analyze()
+    .finally(() =>
+      page.evaluate(() => document.getElementById('e2e-axe-still')?.remove()).catch(() => undefined),
+    );
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const found: string[] = [];
   for (const v of bad) {
