@@ -94,9 +94,25 @@ export async function launchWebKit(baseURL: string) {
       return webkitPhone(session, server, baseURL);
     },
     async close() {
+      const exited = (p: ChildProcess) =>
+        new Promise<void>((resolve) => {
+          if (p.exitCode !== null || p.signalCode !== null) resolve();
+          else p.once('exit', () => resolve());
+        });
       driver.kill('SIGTERM');
       xvfb.kill('SIGTERM');
-      fs.rmSync(home, { recursive: true, force: true });
+      await Promise.race([
+        Promise.all([exited(driver), exited(xvfb)]),
+        new Promise((r) => setTimeout(r, 5000)),
+      ]);
+      // The browser's own processes can still be writing their caches as they exit (CI once met ENOTEMPTY on
+      // cache/mesa_shader_cache): the removal is retried, and a folder left behind in the temporary directory
+      // is said, not a failure of the run.
+      try {
+        fs.rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (err) {
+        console.warn(`WebKit's temporary folder ${home} was not removed: ${(err as Error).message}`);
+      }
     },
   };
 }
