@@ -49,6 +49,8 @@ export function StatusDialog({
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** Why the update could not be kept on the phone (the outbox's IndexedDB refused it): said, not swallowed. */
+  const [failed, setFailed] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   const materialOptions = useLookupOptions(MATERIALS);
   const label = appointmentStatusLabel(statusId as never) ?? String(statusId);
@@ -62,6 +64,7 @@ export function StatusDialog({
       return;
     }
     setBusy(true);
+    setFailed(undefined);
     try {
       const where = await currentPosition();
       await outbox.add({
@@ -78,6 +81,10 @@ export function StatusDialog({
         files,
       });
       onClose(true);
+    } catch (err) {
+      setFailed(
+        `The update could not be kept on the phone: ${err instanceof Error ? err.message : String(err)}. Try again.`,
+      );
     } finally {
       setBusy(false);
     }
@@ -156,6 +163,7 @@ export function StatusDialog({
             onChange={setMaterials}
           />
         </Form.Item>
+        {failed && <Alert type="error" showIcon title={failed} />}
         <Alert
           type="info"
           showIcon
