@@ -19,6 +19,8 @@ export async function expectScreen(page: Page, name: string, extraMasks: Locator
   await settleAnimations(page);
   // The top bar's Select and Input arrive in their own chunk: wait for them, not their stand-ins.
   await expect(page.locator('.top-bar-field-standin')).toHaveCount(0);
+  // So does the installer's day field (ui/lazy-date-field.tsx): its read-only stand-in shows the date unmasked.
+  await expect(page.locator('.date-field-standin')).toHaveCount(0);
   await expect(page).toHaveScreenshot(`${name}.png`, {
     animations: 'disabled',
     caret: 'hide',

@@ -15,11 +15,12 @@ const DateField = lazy(() =>
 
 type DateFieldProps = ComponentProps<typeof LoadedDateField>;
 
-/** The field's date, read-only, in an input of the same size. */
+/** The field's date, read-only, in an input of the same size (`date-field-standin`: the visual tests wait it out). */
 function ReadOnlyDate(props: DateFieldProps) {
   const shown = props.value ? dayjs(props.value).format(DATE_FORMAT) : '';
   return (
     <Input
+      className="date-field-standin"
       readOnly
       value={shown}
       aria-label={props['aria-label']}
