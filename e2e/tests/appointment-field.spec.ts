@@ -1,5 +1,17 @@
 import { api, book, historyOf, PNG, repairTechId, soon, stopCard } from './field-helpers';
-import { DEMO, expect, expectAccessible, test, toast } from './fixtures';
+import { apiLogin, DEMO, expect, expectAccessible, test, toast } from './fixtures';
+
+/** A JPEG's width and height, from its frame header (SOF0–SOF15 but DHT, JPG and DAC). */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  return undefined;
+}
 
 /**
  * The installer in the field and loaner cars (issue #18 items 3-5): the installer's day at 375 px, the
@@ -121,6 +133,50 @@ test.describe('the installer on a phone (375 px)', () => {
     expect(arrived).toHaveLength(1);
     expect(arrived[0].details).toContain('Photos: 1');
     expect(arrived[0].details).toContain('At 29.95020, -95.50050');
+  });
+
+  test("a camera's 12 MP photo is sent at 2048 px on its long edge (decision 0037)", async ({
+    page,
+    request,
+  }) => {
+    const admin = await api(request);
+    const techId = await repairTechId(request);
+    const { invoiceId } = await book(admin, techId, soon(), { latitude: 29.94, longitude: -95.51 });
+    await page.goto('/my-appointments');
+    const card = stopCard(page, invoiceId);
+    await expect(card).toBeVisible();
+    // A phone camera's photo: 4032 × 3024, a JPEG, made by the browser itself.
+    const photo = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = new OffscreenCanvas(4032, 3024);
+        const ctx = canvas.getContext('2d')!;
+        const sky = ctx.createLinearGradient(0, 0, 4032, 3024);
+        sky.addColorStop(0, 'rgb(40, 90, 160)');
+        sky.addColorStop(1, 'rgb(220, 200, 120)');
+        ctx.fillStyle = sky;
+        ctx.fillRect(0, 0, 4032, 3024);
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
+        return [...new Uint8Array(await blob.arrayBuffer())];
+      }),
+    );
+    expect(jpegSize(photo)).toEqual({ width: 4032, height: 3024 });
+    await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .locator('#status-photos')
+      .setInputFiles({ name: 'windshield.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await dialog.getByRole('button', { name: 'Send Arrived' }).click();
+    await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
+    await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+    // The office's copy of the photo is the phone's shrunk one, upright and whole: 2048 × 1536.
+    const images = await admin<{ path: string }[]>('GET', `/api/appointments/images?invoiceId=${invoiceId}`);
+    expect(images.body).toHaveLength(1);
+    const token = await apiLogin(request, DEMO.admin);
+    const stored = await request.get(`/api/files/${images.body[0].path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(stored.status()).toBe(200);
+    expect(jpegSize(await stored.body())).toEqual({ width: 2048, height: 1536 });
   });
 
   test('a status update made offline waits on the phone and is sent once when back online', async ({

@@ -29,3 +29,23 @@ export function timestampedFileName(name: string, now: Date = new Date()): strin
   const ext = dot > 0 ? name.slice(dot) : '';
   return `${base}_${stamp}${ext}`;
 }
+
+/**
+ * The installer's photos are shrunk on the phone before they are queued (decision 0037): at most PHOTO_MAX_EDGE px
+ * on the long edge (a camera's 4032 × 3024 becomes 2048 × 1536, enough to see a chip or a crack), a JPEG at
+ * PHOTO_QUALITY (the server re-encodes at 85 too).
+ */
+export const PHOTO_MAX_EDGE = 2048;
+export const PHOTO_QUALITY = 0.85;
+
+/** The size a photo of width × height is drawn at: its long edge at most `maxEdge`, never enlarged. */
+export function shrunkSize(width: number, height: number, maxEdge = PHOTO_MAX_EDGE) {
+  const long = Math.max(width, height);
+  if (long <= maxEdge) return { width, height, shrunk: false };
+  const scale = maxEdge / long;
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+    shrunk: true,
+  };
+}

@@ -5,6 +5,7 @@ import { Alert, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useLookupOptions } from '../../resources/resource-api';
 import { outbox } from './outbox';
+import { shrinkPhoto } from './shrink-photo';
 
 const MATERIALS = { path: '/api/materials/droplist' };
 const MAX_PHOTOS = 10;
@@ -78,7 +79,7 @@ export function StatusDialog({
         ...where,
         note: note.trim() || undefined,
         materials: materials.map(String),
-        files,
+        files: await Promise.all(files.map(shrinkPhoto)),
       });
       onClose(true);
     } catch (err) {
