@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedAggregate, cachedCount } from './count-cache.js';
+import { COUNT_STALE_MS, cachedAggregate, cachedCount } from './count-cache.js';
 
 describe('cachedCount', () => {
   it('reuses a large count for the same query, and never caches a small one', async () => {
@@ -59,6 +59,43 @@ describe('concurrent callers', () => {
     const f = sql`select count(*) from w where c = ${2}`;
     await expect(cachedCount(f, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cachedCount(f, async () => 12_000)).toBe(12_000);
+  });
+});
+
+describe('a large list count past its 5 s (issue #36)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is answered at once while one recount runs in the background, then the new count; a small count is always exact', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let calls = 0;
+    let release: (() => void) | undefined;
+    const recount = () =>
+      new Promise<number>((done) => {
+        calls++;
+        if (calls === 1) done(600_000);
+        else release = () => done(600_001);
+      });
+    const q = sql`select count(*) from service_vehicles where repair_count > ${0}`;
+    expect(await cachedCount(q, recount)).toBe(600_000);
+    vi.setSystemTime(Date.now() + 6_000);
+    expect(await cachedCount(q, recount)).toBe(600_000);
+    expect(await cachedCount(q, recount)).toBe(600_000);
+    expect(calls).toBe(2);
+    release?.();
+    await new Promise((r) => setImmediate(r));
+    expect(await cachedCount(q, recount)).toBe(600_001);
+    // Past the window (COUNT_STALE_MS), a reader waits for the recount.
+    vi.setSystemTime(Date.now() + 5_000 + COUNT_STALE_MS + 1);
+    const waiting = cachedCount(q, recount);
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toBe(3);
+    release?.();
+    expect(await waiting).toBe(600_001);
+    // A narrowed list's count is never kept, stale or not.
+    let n = 0;
+    const few = sql`select count(*) from service_vehicles where facility_id = ${9}`;
+    expect(await cachedCount(few, async () => ++n)).toBe(1);
+    expect(await cachedCount(few, async () => ++n)).toBe(2);
   });
 });
 

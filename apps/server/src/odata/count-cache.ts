@@ -9,6 +9,12 @@ import { renderSql } from './render-sql.js';
  * Small counts, where a user has narrowed the list and expects exact numbers, are never cached.
  */
 const TTL_MS = 5_000;
+/**
+ * A large list count past its TTL is still answered for this long while one run refreshes it in the background
+ * (decision 0004, amended for issue #36): no reader of a big list waits for its recount (a third of a second for
+ * every listed service vehicle, more under load), which was the tail of the lists' p99.
+ */
+export const COUNT_STALE_MS = 25_000;
 const LARGE = 10_000;
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { value: unknown; until: number }>();
@@ -71,7 +77,7 @@ export function rememberCount(countSql: SQL, count: number): void {
 }
 
 export function cachedCount(countSql: SQL, run: (q: SQL) => Promise<number>): Promise<number> {
-  return cachedAggregate(countSql, run, (count) => count);
+  return cachedAggregate(countSql, run, (count) => count, { staleMs: COUNT_STALE_MS });
 }
 
 /** Entries kept and counts in flight, for GET /metrics (the soak run watches them stay bounded). */
