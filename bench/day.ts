@@ -4,7 +4,8 @@
 //     the proportions 3 invoice list : 2 service vehicle list : 3 invoice detail : 1 calendar week : 1 report;
 //   - 2 writers at 5 writes/s each (open loop: sent on schedule whatever the answers), the common writes as the web
 //     app sends them in the ratio 4 field saves : 2 repairs : 1 submit : 1 funding : 1 appointment move : 1 message;
-//   - 2 installers (demo users 103 and 105) posting a status of one of their visits with a 12 MP photo every 10 s;
+//   - 2 installers (demo users 103 and 105) posting a status of one of their visits with a photo every 10 s (as the
+//     app sends it: a camera's 12 MP photo shrunk to 2048 × 1536 on the phone; BENCH_PHOTO_WIDTH=4032 sends it whole);
 //   - 1 call ingested per second (POST /api/callLog/ingest, as the PBX sends it);
 //   - one DMS import of 20,000 rows (BENCH_DAY_DMS_ROWS) started with the load, as bench/dms-import.ts runs it;
 //   - 4 socket.io clients (users 101–104) receiving the alerts; 101's also watches facility 1's Control Room.
@@ -40,6 +41,7 @@ import {
   loadavg,
   percentile,
   phonePhoto,
+  photoName,
   readPools,
   Recorder,
   sampleServer,
@@ -150,7 +152,7 @@ async function main() {
         `Load average (1, 5, 15 min): idle phase ${idleLoad.join(' → ')}; day ${dayLoad.join(' → ')}.`,
       '',
       `Idle: ${READERS} readers alone for ${idleSeconds} s. Day: ${seconds} s of ${READERS} readers, ${WRITERS} writers at ${WRITES_PER_SECOND} writes/s each, ` +
-        `2 installers posting a status with a ${(photo.length / 2 ** 20).toFixed(1)} MB 12 MP photo every 10 s, 1 call/s, one ${dmsRows.toLocaleString('en-US')}-row DMS import, ` +
+        `2 installers posting a status with a ${(photo.length / 2 ** 20).toFixed(1)} MB ${photoName()} every 10 s, 1 call/s, one ${dmsRows.toLocaleString('en-US')}-row DMS import, ` +
         `${sockets.length} socket.io clients.`,
       '',
       '| read class | idle n | idle p50 | idle p99 | day n | day p50 | day p99 | errors | p99 day / idle | budget (≤ 2× idle, ≤ 150 ms) |',
@@ -185,6 +187,18 @@ async function main() {
         `| ${name} | ${d.n} | ${(d.n / elapsed).toFixed(2)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${fmt(d.max)} | ${d.errors} | ${ok ? 'pass' : '**fail**'} |`,
       );
     }
+    // Where the writes' tails are: the requests under way while the DMS import ran, and the rest of the day.
+    const allWrites = [...writeNames, STATUS_NAME, CALL_NAME];
+    if (imported.startedAt !== undefined && imported.endedAt !== undefined) {
+      const during = day.within(allWrites, imported.startedAt, imported.endedAt);
+      const outside = day.within(allWrites, imported.startedAt, imported.endedAt, false);
+      out.push(
+        '',
+        `Every write together: while the DMS import ran (${fmt((imported.endedAt - imported.startedAt) / 1000)} s) n ${during.length}, ` +
+          `p50 ${fmt(percentile(during, 50))}, p99 ${fmt(percentile(during, 99))} ms; the rest of the day n ${outside.length}, ` +
+          `p50 ${fmt(percentile(outside, 50))}, p99 ${fmt(percentile(outside, 99))} ms.`,
+      );
+    }
     const dmsNames = [...day.times.keys()].filter((n) => n.startsWith('DMS'));
     let dmsErrors = 0;
     for (const name of dmsNames) dmsErrors += day.stats(name).errors;
@@ -201,7 +215,9 @@ async function main() {
       '',
       `Server process (sampled every 2 s from GET /metrics): event-loop delay, largest in a sample, ` +
         `idle ${lagSummary(idleSamples)}, day ${lagSummary(daySamples)}; resident memory ${fmt(idleSamples[0]?.rssMb)} MB at the start, ` +
-        `${fmt(daySamples.at(-1)?.rssMb ?? Number.NaN)} MB at the end.`,
+        `${fmt(daySamples.at(-1)?.rssMb ?? Number.NaN)} MB at the end. Requests waiting for a PostgreSQL connection ` +
+        `of the writes' pool: idle ${waitSummary(idleSamples, 'poolWaiting')}, day ${waitSummary(daySamples, 'poolWaiting')}; ` +
+        `of the reads' pool (decision 0036): idle ${waitSummary(idleSamples, 'readWaiting')}, day ${waitSummary(daySamples, 'readWaiting')}.`,
       '',
       `Errors: ${[...day.errors.values(), ...idle.errors.values()].reduce((a, b) => a + b, 0)}. Budget: **${pass && disconnects === 0 ? 'pass' : 'fail'}**.`,
       '',
@@ -225,6 +241,17 @@ function lagSummary(samples: { lagMaxMs: number }[]): string {
   return lags.length
     ? `median ${percentile(lags, 50).toFixed(0)} ms, worst ${lags.at(-1)!.toFixed(0)} ms`
     : 'not sampled';
+}
+
+/** The pool's queue in the samples: 'median / max, in N % of the samples'. */
+function waitSummary<K extends string>(samples: Record<K, number>[], key: K): string {
+  const w = samples
+    .map((x) => x[key])
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (!w.length) return 'not sampled';
+  const some = w.filter((x) => x > 0).length;
+  return `median ${percentile(w, 50)}, max ${w.at(-1)}, above zero in ${Math.round((100 * some) / w.length)} % of the samples`;
 }
 
 main().then(

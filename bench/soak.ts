@@ -1,5 +1,5 @@
 // `npm run soak -w bench` (issue #36, "a process that runs all day"): the mixed load of `bench:day` (bench/day/load.ts:
-// 8 office readers, 2 writers at 5 writes/s each, 2 installers posting a status with a 12 MP photo every 10 s, 1 call
+// 8 office readers, 2 writers at 5 writes/s each, 2 installers posting a status with a photo (as bench:day) every 10 s, 1 call
 // per second, 4 socket.io clients, one 20,000-row DMS import every SOAK_DMS_EVERY_MINUTES (30)) for SOAK_MINUTES (120)
 // against one server process on the million-invoice bench database. Every minute it samples the server (GET /metrics:
 // resident memory, V8 heap, event-loop delay, open sockets and file descriptors, socket.io rooms, the per-process

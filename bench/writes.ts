@@ -25,6 +25,7 @@ import {
   logCall,
   nextSlot,
   phonePhoto,
+  photoName,
   postStatus,
   type Pools,
   PoolDry,
@@ -161,7 +162,7 @@ async function main() {
         bare: bareOf(name, takers, json),
       })),
       {
-        name: 'installer status with a 12 MP photo (POST /api/appointments/status, multipart)',
+        name: `installer status with a ${photoName()} (POST /api/appointments/status, multipart)`,
         ours: (n: number) => postStatus(OURS, auth, visits(), 2, photo, `wb-${Date.now()}-${n}`),
         bare: (n: number) => postStatus(BARE, auth, visits(), 2, photo, `wb-${Date.now()}-${n}`),
       },

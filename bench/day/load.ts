@@ -11,6 +11,7 @@ import {
   DEMO,
   logCall,
   type Pools,
+  photoName,
   postStatus,
   type Recorder,
   signIn,
@@ -23,7 +24,7 @@ export const WRITERS = 2;
 export const WRITES_PER_SECOND = 5;
 /** Writes in the ratio of a shop's office: the weights of WRITES' entries, in order. */
 export const WRITE_MIX = [4, 2, 1, 1, 1, 1];
-export const STATUS_NAME = 'installer status with a 12 MP photo (POST /api/appointments/status)';
+export const STATUS_NAME = `installer status with a ${photoName()} (POST /api/appointments/status)`;
 export const CALL_NAME = 'log a call (POST /api/callLog/ingest)';
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -279,6 +280,9 @@ export interface DmsOutcome {
   updated: number;
   failed: number;
   seconds: number;
+  /** performance.now() of its upload and of the first poll that found it finished (NaN when it did not run). */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 /** A DMS import of `rows` new ROs: upload, preview, start, then wait for it (as bench/dms-import.ts). */
@@ -319,7 +323,7 @@ export async function dmsImport(
       const res = await fetch(`${base}/api/DmsImports/${up.import.id}`, { headers: auth });
       const done = (await res.json()) as any;
       if (done.status !== 'queued' && done.status !== 'running')
-        return { ...done, seconds: (performance.now() - t) / 1000 };
+        return { ...done, seconds: (performance.now() - t) / 1000, startedAt: t, endedAt: performance.now() };
       await sleep(500);
     }
   } catch (e) {

@@ -4,6 +4,7 @@
  * write can act on without a 409 (taken from the database before the load), the writes themselves as the web app
  * and the installer's phone send them, and a phone photo.
  */
+import { PHOTO_MAX_EDGE, PHOTO_QUALITY } from '@glass/domain/rules/image-upload';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -88,17 +89,34 @@ export const percentile = (sorted: number[], p: number) =>
 /** Latencies and failures per request class; the first failures of each class are kept to be printed. */
 export class Recorder {
   readonly times = new Map<string, number[]>();
+  /** When each request of `times` ended (performance.now()), in the same order. */
+  readonly ends = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
   readonly samples = new Map<string, string[]>();
   record(name: string, ms: number, error?: string) {
     if (!this.times.has(name)) this.times.set(name, []);
     this.times.get(name)!.push(ms);
+    if (!this.ends.has(name)) this.ends.set(name, []);
+    this.ends.get(name)!.push(performance.now());
     if (error) {
       this.errors.set(name, (this.errors.get(name) ?? 0) + 1);
       const s = this.samples.get(name) ?? [];
       if (s.length < 3) s.push(error);
       this.samples.set(name, s);
     }
+  }
+  /** The latencies of the requests of these classes that were under way at some time in [from, to] (or not). */
+  within(names: string[], from: number, to: number, inside = true): number[] {
+    const out: number[] = [];
+    for (const name of names) {
+      const times = this.times.get(name) ?? [];
+      const ends = this.ends.get(name) ?? [];
+      times.forEach((ms, i) => {
+        const overlaps = ends[i] >= from && ends[i] - ms <= to;
+        if (overlaps === inside) out.push(ms);
+      });
+    }
+    return out.sort((a, b) => a - b);
   }
   stats(name: string) {
     const s = [...(this.times.get(name) ?? [])].sort((a, b) => a - b);
@@ -133,7 +151,8 @@ export class Recorder {
  * previous scrape (it resets at each), and the resident memory. `stop()` answers the samples.
  */
 export function sampleServer(base: string, everyMs = 2000) {
-  const samples: { at: number; lagMaxMs: number; rssMb: number }[] = [];
+  const samples: { at: number; lagMaxMs: number; rssMb: number; poolWaiting: number; readWaiting: number }[] =
+    [];
   const read = async () => {
     const text = await fetch(`${base}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -147,6 +166,12 @@ export function sampleServer(base: string, everyMs = 2000) {
       at: performance.now(),
       lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
       rssMb: value('process_resident_memory_bytes') / 2 ** 20,
+      poolWaiting: Number(
+        /^glass_db_pool_connections\{state="waiting"\} ([0-9.e+-]+)/m.exec(text)?.[1] ?? Number.NaN,
+      ),
+      readWaiting: Number(
+        /^glass_db_read_pool_connections\{state="waiting"\} ([0-9.e+-]+)/m.exec(text)?.[1] ?? Number.NaN,
+      ),
     });
   };
   const timer = setInterval(() => void read(), everyMs);
@@ -160,9 +185,13 @@ export function sampleServer(base: string, everyMs = 2000) {
   };
 }
 
-/** A phone photo: BENCH_PHOTO_WIDTH × ¾ of it (default 4032 × 3024, 12 MP), a JPEG of a smooth scene with grain. */
+/**
+ * The installer's photo as the app sends it: a camera's 4032 × 3024 picture shrunk on the phone to PHOTO_MAX_EDGE
+ * (2048 × 1536, decision 0037), a JPEG of a smooth scene with grain. BENCH_PHOTO_WIDTH sets another width (× ¾):
+ * 4032 is the camera's 12 MP photo as a client that does not shrink it would send it.
+ */
 export async function phonePhoto(): Promise<Buffer> {
-  const width = Number(process.env.BENCH_PHOTO_WIDTH ?? 4032);
+  const width = photoWidth();
   const height = Math.round((width * 3) / 4);
   const small = 96;
   const raw = Buffer.alloc(small * (small * 0.75) * 3);
@@ -170,8 +199,18 @@ export async function phonePhoto(): Promise<Buffer> {
   return sharp(raw, { raw: { width: small, height: small * 0.75, channels: 3 } })
     .resize(width, height, { kernel: 'cubic' })
     .blur(3)
-    .jpeg({ quality: 88 })
+    .jpeg({ quality: width === PHOTO_MAX_EDGE ? PHOTO_QUALITY * 100 : 88 })
     .toBuffer();
+}
+
+const photoWidth = () => Number(process.env.BENCH_PHOTO_WIDTH ?? PHOTO_MAX_EDGE);
+
+/** The photo in words, for the request class's name: '3 MP photo (2048 × 1536, as the app sends it)'. */
+export function photoName(): string {
+  const width = photoWidth();
+  const height = Math.round((width * 3) / 4);
+  const mp = Math.round((width * height) / 1e6);
+  return `${mp} MP photo (${width} × ${height}${width === PHOTO_MAX_EDGE ? ', as the app sends it' : ''})`;
 }
 
 /** Rows each write can act on, taken once before the load so that every write changes something and none is refused. */

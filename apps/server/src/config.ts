@@ -78,6 +78,11 @@ export interface FileStoreOptions {
 
 export interface PgOptions {
   poolMax: number;
+  /**
+   * Connections for the read statements (Database.listRows, listTuples, statement), apart from the pool of
+   * writes and transactions (decision 0036); 0 = reads share that pool.
+   */
+  readPoolMax: number;
   /** statement_timeout of every session; 0 = none. */
   statementTimeoutMs: number;
   /** How long to wait for a connection (new or from the pool) before failing; 0 = for ever. */
@@ -164,6 +169,7 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: 'expected a postgres:// or postgresql:// connection URL' });
     }),
   PG_POOL_MAX: whole(10, 1, 1000),
+  PG_READ_POOL_MAX: whole(6, 0, 1000),
   PG_STATEMENT_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),
   PG_CONNECT_TIMEOUT_MS: whole(10_000, 0, 600_000),
   PG_IDLE_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),
@@ -277,6 +283,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     pg: {
       poolMax: e.PG_POOL_MAX,
+      readPoolMax: e.PG_READ_POOL_MAX,
       statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: e.PG_IDLE_TIMEOUT_MS,

@@ -51,6 +51,8 @@ export interface Database extends Db {
   preparedStatements(): number;
   /** Raw pg pool when on a PostgreSQL server (LISTEN/NOTIFY, socket.io adapter). */
   pool?: pg.Pool;
+  /** The read statements' own pool on a PostgreSQL server (absent when they share `pool`: PG_READ_POOL_MAX=0). */
+  readPool?: pg.Pool;
   /** The embedded client when on PGlite. */
   pglite?: PGlite;
 }
@@ -97,7 +99,8 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /**
    * Pool and session settings on a PostgreSQL server (config.pg; main.ts passes them). Without them:
-   * PG_POOL_MAX or 10 connections and no statement timeout (the seed and tools run long statements).
+   * PG_POOL_MAX or 10 connections, PG_READ_POOL_MAX or 6 for the reads, and no statement timeout (the seed and
+   * tools run long statements).
    */
   pg?: Partial<PgOptions>;
 }): Promise<Database> {
@@ -119,6 +122,11 @@ export async function openDatabase(opts: {
       return p;
     };
     const pool = opened(new pg.Pool(settings));
+    // The read statements (listRows, listTuples, statement) run on connections of their own (decision 0036):
+    // however many readers there are, they wait for one of these, never for the pool of the writes and
+    // transactions, and at most readPoolMax of them (twice that with the plan-once sessions) run at once.
+    const readMax = o.readPoolMax ?? Number(process.env.PG_READ_POOL_MAX ?? 6);
+    const readPool = readMax > 0 ? opened(new pg.Pool({ ...settings, max: readMax })) : pool;
     // Statements marked planOnce (render-sql.ts) run on sessions of their own that keep one generic plan per
     // statement; every other statement keeps PostgreSQL's choice (forcing generic plans everywhere made the
     // service vehicle lists slower, and plans even unnamed statements without their values). Opened on first use.
@@ -127,13 +135,20 @@ export async function openDatabase(opts: {
     const statementName = names.name;
     const poolFor = (query: SQL, name: string | undefined) =>
       name && wantsOnePlan(query)
-        ? (onePlan ??= opened(new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' })))
-        : pool;
+        ? (onePlan ??= opened(
+            new pg.Pool({
+              ...settings,
+              max: readMax > 0 ? readMax : settings.max,
+              options: '-c plan_cache_mode=force_generic_plan',
+            }),
+          ))
+        : readPool;
     const orm: Orm = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
       orm,
       pool,
+      readPool: readPool === pool ? undefined : readPool,
       rows: <T>(query: SQL) => rowsOf<T>(orm, query),
       ...workOn('postgres', orm),
       async listRows<T>(query: SQL) {
@@ -151,14 +166,17 @@ export async function openDatabase(opts: {
       statement<T>(text: string) {
         const name = statementName(text);
         return async (params: readonly unknown[]) =>
-          (await pool.query({ name, text, values: [...params] })).rows as T[];
+          (await readPool.query({ name, text, values: [...params] })).rows as T[];
       },
       ping: () =>
         pool.query('select 1').then(
           () => true,
           () => false,
         ),
-      close: () => Promise.all([pool.end(), onePlan?.end()]).then(() => undefined),
+      close: () =>
+        Promise.all([pool.end(), readPool === pool ? undefined : readPool.end(), onePlan?.end()]).then(
+          () => undefined,
+        ),
       preparedStatements: names.size,
     };
   }

@@ -32,7 +32,8 @@ export function appMetrics(app: App): Registry {
   const started = Date.now();
   // First: prom-client starts every collect in registration order, each up to its first await, so the pool is
   // read before this scrape's own queries (glass_up, the outbox) take connections or queue for one.
-  if (app.deps.db.pool) poolMetrics(app.deps.db.pool, registers);
+  if (app.deps.db.pool) poolMetrics('glass_db_pool_connections', app.deps.db.pool, registers);
+  if (app.deps.db.readPool) poolMetrics('glass_db_read_pool_connections', app.deps.db.readPool, registers);
   new Gauge({
     name: 'glass_up',
     help: 'Whether the database answers (1) or not (0).',
@@ -134,11 +135,14 @@ function outboxMetrics(app: App, registers: Registry[]) {
   });
 }
 
-/** This process's PostgreSQL pool (absent on PGlite). Alert on waiting above zero for long. */
-function poolMetrics(pool: NonNullable<App['deps']['db']['pool']>, registers: Registry[]) {
+/**
+ * This process's PostgreSQL pools (absent on PGlite): the writes' and transactions' (glass_db_pool_connections),
+ * and the read statements' (glass_db_read_pool_connections, decision 0036). Alert on waiting above zero for long.
+ */
+function poolMetrics(name: string, pool: NonNullable<App['deps']['db']['pool']>, registers: Registry[]) {
   new Gauge({
-    name: 'glass_db_pool_connections',
-    help: 'PostgreSQL connections of this process by state (waiting: requests queued for one).',
+    name,
+    help: `PostgreSQL connections of this process${name.includes('read') ? ' for the read statements' : ''} by state (waiting: requests queued for one).`,
     labelNames: ['state'] as const,
     registers,
     collect() {

@@ -148,6 +148,9 @@ describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
       expect(value(body, 'glass_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(value(body, 'glass_db_pool_connections{state="waiting"}')).toBe(0);
       expect(body).toContain('glass_db_pool_connections{state="idle"}');
+      // The read statements' own pool (decision 0036), apart from the writes'.
+      expect(value(body, 'glass_db_read_pool_connections{state="max"}')).toBe(6);
+      expect(value(body, 'glass_db_read_pool_connections{state="waiting"}')).toBe(0);
     } else expect(body).not.toContain('glass_db_pool_connections');
     expect(() => parsePrometheusText(body)).not.toThrow();
   }, 30_000);
