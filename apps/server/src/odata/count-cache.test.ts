@@ -102,6 +102,24 @@ describe('a large list count past its 5 s (issue #36)', () => {
 describe('a large aggregate past its 5 s, with a refresh window (the reports)', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('is kept for its own time when one is given (the reports: a minute)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let calls = 0;
+    const year = async () => ({ total: 90_000, run: ++calls });
+    const q = sql`select count(*) as total from sales where year = ${2028}`;
+    const ask = () => cachedAggregate(q, year, (v) => v.total, { ttlMs: 60_000, staleMs: 60_000 });
+    expect((await ask()).run).toBe(1);
+    vi.setSystemTime(Date.now() + 59_000);
+    expect((await ask()).run).toBe(1);
+    expect(calls).toBe(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    // Past its minute: the kept answer, and one refresh.
+    expect((await ask()).run).toBe(1);
+    expect(calls).toBe(2);
+    await new Promise((r) => setImmediate(r));
+    expect((await ask()).run).toBe(2);
+  });
+
   it('answers the kept value at once while one run refreshes it, then the new one; waits once the window is over', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     let calls = 0;

@@ -26,15 +26,16 @@ function cacheKey(query: SQL): string {
   return `${sql}\u0000${JSON.stringify(params)}`;
 }
 
-function remember(key: string, value: unknown, rows: number): void {
+function remember(key: string, value: unknown, rows: number, ttlMs = TTL_MS): void {
   if (rows >= LARGE) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { value, until: Date.now() + TTL_MS });
+    cache.set(key, { value, until: Date.now() + ttlMs });
   } else cache.delete(key);
 }
 
 /**
  * Any aggregate by the same rule: cached when `rowsCounted(value)` is large (the invoice list's summary).
+ * `ttlMs`: how long a large value is kept (TTL_MS, 5 s, unless given: the reports keep theirs longer, decision 0031).
  * `staleMs` (the reports, decision 0031): for that long after the TTL, the kept value is still answered while one
  * run refreshes it in the background, so that no reader waits for the recomputation of a large aggregate (a year
  * of sales: seconds under load); past it, callers wait for the run as without.
@@ -43,7 +44,7 @@ export async function cachedAggregate<T>(
   query: SQL,
   run: (q: SQL) => Promise<T>,
   rowsCounted: (value: T) => number,
-  opts: { staleMs?: number } = {},
+  opts: { staleMs?: number; ttlMs?: number } = {},
 ): Promise<T> {
   const key = cacheKey(query);
   const hit = cache.get(key);
@@ -53,7 +54,7 @@ export async function cachedAggregate<T>(
   const refresh = () =>
     sharedRun(running as Map<string, Promise<T>>, key, () =>
       run(query).then((value) => {
-        remember(key, value, rowsCounted(value));
+        remember(key, value, rowsCounted(value), opts.ttlMs);
         return value;
       }),
     );

@@ -338,7 +338,7 @@ export const DERIVED: readonly DerivedCopy[] = [
     name: 'appointment-versions',
     title: "Per-facility versions of what the appointment answers show (the kept answers' validity)",
     pattern: 'change-counter',
-    migrations: ['0026'],
+    migrations: ['0026', '0039'],
     decision: '0013',
     sources: {
       appointments: ['*'],
@@ -352,7 +352,9 @@ export const DERIVED: readonly DerivedCopy[] = [
       customer_waiting_options: ['*'],
     },
     target: { table: 'appointment_versions', key: ['facility_id'], columns: ['version'] },
-    writer: 'function appointment_versions_raise, called by the triggers of migration 0026',
+    writer:
+      'function appointment_versions_raise, called by the triggers of migration 0026, notes the facilities; ' +
+      'appointment_versions_raise_at_commit raises them at commit (migration 0039)',
     triggers: [
       { table: 'appointments', name: 'appointments_version_insert', bulkLoad: 'on' },
       { table: 'appointments', name: 'appointments_version_update', bulkLoad: 'on' },
@@ -371,9 +373,15 @@ export const DERIVED: readonly DerivedCopy[] = [
         name: 'customer_waiting_options_appointment_version',
         bulkLoad: 'on',
       },
+      {
+        table: 'appointment_version_raises',
+        name: 'appointment_version_raises_at_commit',
+        bulkLoad: 'on',
+      },
     ],
     functions: [
       'appointment_versions_raise',
+      'appointment_versions_raise_at_commit',
       'appointment_versions_of_visits',
       'appointment_versions_of_schedules',
       'appointment_versions_of_invoice',

@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, facilities, ts, updatedAt, users } from './core.js';
 import { pk } from './columns.js';
 import { invoices } from './invoices.js';
@@ -139,3 +140,17 @@ export const appointmentVersions = pgTable('appointment_versions', {
   facilityId: integer('facility_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * The facilities whose counters a transaction will raise at its commit (migration 0039): noted by the statements
+ * that write visits, consumed by a deferred trigger, so that a counter row is locked for the commit alone.
+ * Empty outside a transaction in flight.
+ */
+export const appointmentVersionRaises = pgTable(
+  'appointment_version_raises',
+  {
+    tx: bigint('tx', { mode: 'number' }).notNull().default(sql`txid_current()`),
+    facilityId: integer('facility_id').notNull(),
+  },
+  (t) => [index('appointment_version_raises_tx_idx').on(t.tx)],
+);
