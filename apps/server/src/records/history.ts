@@ -1,8 +1,8 @@
 import { type RecordChanged, recordChangeNotice } from '@glass/domain/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Db } from '../db/unit-of-work.js';
-import { type AuditEntry, audit, auditMany } from '../http/audit.js';
+import { type AuditEntry, auditMany, auditWith } from '../http/audit.js';
 import type { RecordType } from './registry.js';
 
 /** One change as the record's history shows it. */
@@ -50,10 +50,14 @@ export class RecordHistory {
   /** `user` undefined: a customer's own action on a public page (no staff user; user_id stays null). */
   async record(db: Db, user: SessionUser | undefined, id: number, entry: HistoryEntry): Promise<number> {
     const d = this.def;
-    const logId = await audit(db, user, this.auditEntry(id, entry));
-    await db.rows(
-      sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
-          values ${this.historyValues(user, id, entry, logId)}`,
+    // The activity log, its details and the history entry: one statement.
+    const logId = await auditWith(
+      db,
+      user,
+      this.auditEntry(id, entry),
+      (log) =>
+        sql`insert into ${sql.raw(d.table)} (${sql.raw(d.key)}, activity, user_id, details, activity_log_id, activity_date, is_contact)
+            values ${this.historyValues(user, id, entry, log)}`,
     );
     if (entry.contact && d.onContact) await d.onContact(db, id);
     this.announce(db, user, id, entry);
@@ -109,7 +113,7 @@ export class RecordHistory {
     };
   }
 
-  private historyValues(user: SessionUser | undefined, id: number, entry: HistoryEntry, logId: number) {
+  private historyValues(user: SessionUser | undefined, id: number, entry: HistoryEntry, logId: number | SQL) {
     return sql`(${id}, ${entry.activity}, ${user?.id ?? null}, ${entry.details ?? null}, ${logId},
                 coalesce(${entry.at ?? null}::timestamptz, now()), ${entry.contact ?? false})`;
   }
