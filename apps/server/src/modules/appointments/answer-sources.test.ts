@@ -73,7 +73,8 @@ describe('decision 0013: what the appointment answers read raises the versions',
            where t.tgname = any(${`{${versions.triggers.map((t) => t.name).join(',')}}`}::text[])`,
     );
     const watched = new Map<string, Set<string>>();
-    for (const t of triggers) {
+    // The trigger on appointment_version_raises is the counters' own writer at commit (migration 0039), not a source.
+    for (const t of triggers.filter((x) => x.tbl !== 'appointment_version_raises')) {
       const set = watched.get(t.tbl) ?? new Set<string>();
       const when = /WHEN \(([\s\S]+)\) EXECUTE/.exec(t.def)?.[1];
       const cols = when ? [...when.matchAll(/old\.(\w+)/gi)].map((m) => m[1]) : t.cols;
