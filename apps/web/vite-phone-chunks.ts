@@ -16,7 +16,9 @@ import type { Rolldown } from 'vite';
  *     office screen using one of them loads the others too, most of which office screens draw anyway;
  *   - `day-code`: the rest of our own code (the day's page, its stores, the phone's bar).
  * The phone shell's module itself stays its own chunk (its start-up side effects run when it is loaded, never
- * because an office screen shares a chunk with it), and styles keep their place.
+ * because an office screen shares a chunk with it), and styles keep their place. The modules in these chunks run
+ * when any screen sharing the chunk loads it: they must not act at load (the Route tab's preload is started by the
+ * day's page, not by lazy-parts.tsx's loading).
  *
  * Reachability is read from the module graph before tree-shaking, with one correction: a name imported from a
  * package index that only re-exports (`import { Tabs } from 'antd'`; the package declares its scripts free of side

@@ -18,7 +18,7 @@ import { loadMyDay } from './day-store';
 import { dayDrawn } from './early-day';
 import { sessionRead, useSelf } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
+import { loadRoutePanelLater, loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
@@ -32,6 +32,8 @@ import { fieldKeys } from '../../query/query-keys';
 export function MyAppointmentsPage() {
   useDocumentTitle('My Appointments');
   const queryClient = useQueryClient();
+  // The Route tab's code, a few seconds after the page when the browser is idle (lazy-parts.tsx).
+  useEffect(loadRoutePanelLater, []);
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
   // The user alone: in the phone shell the session's other reads wait until the day is drawn (decision 0036).
