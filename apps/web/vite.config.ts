@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { theme } from './src/theme';
 import { tokenVars } from './src/ui/theme-token-vars';
+import { phoneDayChunks } from './vite-phone-chunks';
 
 // The server (apps/server) serves the built files from apps/web/dist; in dev, Vite proxies the API and
 // the real-time socket to it so the browser sees one origin, as in production.
@@ -143,6 +144,11 @@ export default defineConfig({
               test: /node_modules[\\/](react[\\/]|react-dom[\\/](?!server)|scheduler[\\/])/,
             },
             { name: 'react-router', test: /node_modules[\\/]react-router(-dom)?[\\/]/ },
+            // The installer's day before its first stop in three chunks (vite-phone-chunks.ts, decision 0036).
+            {
+              name: phoneDayChunks(fileURLToPath(new URL('./src/', import.meta.url))),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -26,19 +26,27 @@ test.describe('the installer on a phone (375 px)', () => {
     permissions: ['geolocation'],
   });
 
-  test("today's read starts with the app, not after the page's code (issue #34, a phone's slow network)", async ({
+  test("today's read and the user's start with the app, the session's lists after the day (issue #34)", async ({
     page,
   }) => {
     const order: string[] = [];
     page.on('request', (r) => {
       const url = r.url();
       if (url.includes('/api/appointments/my-day')) order.push('my-day');
-      else if (/\/my-appointments-page-[^/]*\.js$/.test(url)) order.push('page code');
+      // The phone shell's day is in the day-code chunk (decision 0036); in the office, its own chunk.
+      else if (/\/(my-appointments-page|day-code)-[^/]*\.js$/.test(url)) order.push('page code');
+      else if (url.endsWith('/api/self')) order.push('self');
+      else if (url.includes('/api/UserTiles/MyTilesInfo')) order.push('session lists');
     });
     await page.goto('/my-appointments');
     await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
-    await expect.poll(() => order.includes('my-day') && order.includes('page code')).toBe(true);
+    await expect
+      .poll(() => ['my-day', 'self', 'page code', 'session lists'].every((r) => order.includes(r)))
+      .toBe(true);
     expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
+    expect(order.indexOf('self')).toBeLessThan(order.indexOf('page code'));
+    // The session's other start-up reads wait until the day is drawn (decision 0036): after the page's code.
+    expect(order.indexOf('session lists')).toBeGreaterThan(order.indexOf('page code'));
   });
 
   test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({

@@ -3,7 +3,7 @@ import { lazy, StrictMode, Suspense, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getToken } from './api/auth-token';
 import { installErrorReporting } from './api/client-errors';
-import { startEarlySession } from './api/session-load';
+import { startEarlySelf } from './api/session-load';
 import { startDayFirst } from './features/installer-day/early-day';
 import { LoginScreen } from './features/login/login-screen';
 import {
@@ -79,9 +79,9 @@ const toOffice = () => startApp(true);
  * the office app's code; another role's session goes on to the office app from there.
  */
 async function startPhone() {
-  // Today's read and the session's reads leave now, before the phone shell's code has arrived.
+  // Today's read and the user's (GET /api/self) leave now, before the phone shell's code has arrived.
   startDayFirst();
-  startEarlySession();
+  startEarlySelf();
   let phone: typeof import('./phone-app');
   try {
     phone = await import('./phone-app');

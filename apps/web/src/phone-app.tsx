@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from './api/query-client';
-import { startSessionRead, useSession } from './api/use-session';
+import { sessionRead, useSelf } from './api/use-session';
 import { startDayFirst } from './features/installer-day/early-day';
 import { MyAppointmentsPage } from './features/installer-day/my-appointments-page';
 import { DeferredMessageHost } from './shell/deferred-message-host';
@@ -31,9 +31,9 @@ import { ThemeVars } from './ui/theme-vars';
 /** The roles whose day opens in the phone shell: the installers' (decision 0034). */
 const PHONE_SHELL_ROLES: ReadonlySet<number> = new Set([UserRole.RepairTechnician]);
 
-// Today's read and the session's start-up reads (started by main.tsx) go on; the query cache takes them.
+// Today's read and the self read (started by main.tsx) go on; the query cache takes them. The session's other
+// start-up reads wait until the day is drawn (DeferredRealtime below; decision 0036).
 startDayFirst();
-startSessionRead();
 
 // The real-time client (the day follows the office's changes) once the day is drawn (ui/shell-parts.ts), and the
 // rest of the phone shell's styles.
@@ -47,9 +47,12 @@ const RealtimeClient = lazy<ComponentType>(() =>
 
 function DeferredRealtime() {
   const ready = useShellPartsReady();
-  // The rest of the phone shell's styles (the status dialog's, the toasts') come now too.
+  // The rest of the phone shell's styles (the status dialog's, the toasts') come now too, and the session's
+  // start-up reads (the office's menu, and the session kept for a start offline, need them).
   useEffect(() => {
-    if (ready) void import('./phone-later-styles').catch(() => undefined);
+    if (!ready) return;
+    void import('./phone-later-styles').catch(() => undefined);
+    void sessionRead();
   }, [ready]);
   return ready ? (
     <Suspense fallback={null}>
@@ -79,8 +82,8 @@ class ToOfficeOnError extends Component<{ toOffice: () => void; children: ReactN
 const MENU_OFFLINE = 'The menu opens once the network is back.';
 
 function PhoneFrame({ toOffice }: { toOffice: () => Promise<boolean> }) {
-  const session = useSession();
-  const user = session.data?.user;
+  // The user alone (GET /api/self) decides and draws the shell; the session's other reads come after the day.
+  const { user, settled } = useSelf();
   // The role as the office's route check reads it (shell/route-allowed.ts), without the router's path matching.
   const role = user ? (user.userRoleId ?? user.userRole) : undefined;
   const phone =
@@ -88,8 +91,7 @@ function PhoneFrame({ toOffice }: { toOffice: () => Promise<boolean> }) {
   const [opening, setOpening] = useState(false);
   const [menuFailed, setMenuFailed] = useState(false);
 
-  // Another role, or the session without its user: the office app, as on every other page.
-  const settled = session.data !== undefined;
+  // Another role, or no user (the read failed): the office app, as on every other page.
   useEffect(() => {
     if (settled && !phone) void toOffice();
   }, [settled, phone, toOffice]);

@@ -14,6 +14,7 @@ import { ApiError } from './http';
 import { toastError } from './notices';
 import { sessionApi } from './session-api';
 import { readSessionCache, writeSessionCache } from './session-cache';
+import type { SelfUser } from '@glass/domain/contracts';
 import type { SessionState } from './types';
 
 type Part = Exclude<keyof SessionState, 'user' | 'isOnDuty'> | 'self' | 'duty';
@@ -66,7 +67,7 @@ export async function loadSessionState(): Promise<SessionState> {
   const failures: Part[] = [];
   const [user, tiles, duty, facilities, groupRoles, vendors, loaner, employees, waiting, dispositions, lost] =
     await Promise.all([
-      settle('self', sessionApi.self(), failures),
+      settle('self', earlySelfRead(true) ?? sessionApi.self(), failures),
       settle('tiles', sessionApi.tiles(), failures),
       settle('duty', sessionApi.duty(), failures),
       settle('facilities', sessionApi.facilities(), failures),
@@ -111,21 +112,24 @@ export async function loadSessionState(): Promise<SessionState> {
   return state;
 }
 
-let early: Promise<SessionState> | null = null;
+let earlySelf: Promise<SelfUser> | null = null;
 
 /**
- * The session's start-up reads, started by the entry (main.tsx) when the phone shell opens the installer's day
- * (decision 0034): before the chunk with the query cache has arrived, a round trip earlier on a phone's slow
- * network. The session query takes them (use-session.ts). Not when a kept session answers (as the query would).
+ * `GET /api/self`, started by the entry (main.tsx) when the phone shell opens the installer's day (decisions 0034,
+ * 0036): before the chunk with the query cache has arrived, a round trip earlier on a phone's slow network. The
+ * phone shell draws the day on it alone (use-session.ts `useSelf`); the session's other start-up reads wait until
+ * the day is drawn, and take this answer (`loadSessionState`). Not when a kept session answers (as the query would).
  */
-export function startEarlySession(): void {
+export function startEarlySelf(): void {
   if (!getToken() || readSessionCache() || (!navigator.onLine && readSessionCache(Date.now(), true))) return;
-  early = loadSessionState();
+  earlySelf = sessionApi.self();
+  // Unhandled only until it is read; a failure is then the reader's to show.
+  earlySelf.catch(() => undefined);
 }
 
-/** The reads started by startEarlySession, once; otherwise null. */
-export function takeEarlySession(): Promise<SessionState> | null {
-  const taken = early;
-  early = null;
-  return taken;
+/** The self read started by startEarlySelf, if any; `take` forgets it (the session's reads use it once). */
+export function earlySelfRead(take = false): Promise<SelfUser> | null {
+  const read = earlySelf;
+  if (take) earlySelf = null;
+  return read;
 }

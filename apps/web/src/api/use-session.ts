@@ -3,7 +3,8 @@ import { getToken } from './auth-token';
 import { sessionKeys } from '../query/query-keys';
 import { queryClient } from './query-client';
 import { readSessionCache, SESSION_CACHE_TTL_MS, writeSessionCache } from './session-cache';
-import { EMPTY_SESSION as EMPTY, loadSessionState, takeEarlySession } from './session-load';
+import type { SelfUser } from '@glass/domain/contracts';
+import { EMPTY_SESSION as EMPTY, earlySelfRead, loadSessionState } from './session-load';
 import type { SessionState } from './types';
 
 export { loadSessionState };
@@ -17,7 +18,6 @@ const sessionQuery = {
     readSessionCache<SessionState>() ??
     // Offline (an installer in a dead zone), the last session read starts the app; online it is read again.
     (navigator.onLine ? null : readSessionCache<SessionState>(Date.now(), true)) ??
-    takeEarlySession() ??
     loadSessionState(),
   // Also offline: the cache answers, or the reads fail as they would (never a paused, empty shell).
   networkMode: 'always',
@@ -38,6 +38,45 @@ export function useSession() {
  */
 export function startSessionRead(): void {
   if (getToken()) void queryClient.prefetchQuery(sessionQuery);
+}
+
+/**
+ * The session's reads, started now if they are not yet (or taken as they are), answering once they are done. The
+ * phone shell starts them once the day is drawn, and says "Ready offline" only once they are kept (decision 0036).
+ */
+export function sessionRead(): Promise<void> {
+  return getToken() ? queryClient.prefetchQuery(sessionQuery) : Promise.resolve();
+}
+
+const selfQuery = {
+  queryKey: sessionKeys.self,
+  queryFn: async (): Promise<SelfUser | null> => {
+    const session =
+      queryClient.getQueryData<SessionState>(SESSION_KEY) ??
+      readSessionCache<SessionState>() ??
+      (navigator.onLine ? null : readSessionCache<SessionState>(Date.now(), true));
+    if (session) return session.user;
+    return (await (earlySelfRead() ?? loadSessionState().then((s) => s.user))) ?? null;
+  },
+  // As the session's: also offline (the kept session answers, or the read fails as it would).
+  networkMode: 'always',
+  staleTime: SESSION_CACHE_TTL_MS,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: false,
+} as const;
+
+/**
+ * The signed-in user alone (`GET /api/self`): what the installer's day needs before its first stop (decisions 0034,
+ * 0036). In the office the shell has read the whole session, which answers; in the phone shell the entry's early
+ * self read does, and the session's other start-up reads wait until the day is drawn. `undefined` while reading,
+ * null when it found no user; `settled` once answered or failed.
+ */
+export function useSelf(): { user: SelfUser | null | undefined; settled: boolean } {
+  const self = useQuery({
+    ...selfQuery,
+    initialData: () => queryClient.getQueryData<SessionState>(SESSION_KEY)?.user ?? undefined,
+  });
+  return { user: self.data, settled: self.isError || self.data !== undefined };
 }
 
 /** The loaded session, or an empty one while loading; screens under the shell read this. */

@@ -10,6 +10,8 @@
 /** The signed-in session (api/use-session.ts) and the navigation state kept on the server. */
 export const sessionKeys = {
   session: ['session'] as const,
+  /** The signed-in user alone (use-session.ts `useSelf`). */
+  self: ['session', 'self'] as const,
   stateNavigation: ['stateNavigation'] as const,
 };
 

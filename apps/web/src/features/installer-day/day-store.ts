@@ -1,5 +1,6 @@
 import type { InstallerDay } from '@glass/domain/contracts';
 import { calendarDayInTimeZone } from '@glass/domain/rules/time-zone';
+import { getToken } from '../../api/auth-token';
 import { ApiError } from '../../api/http';
 import { afterContentPaint } from '../../ui/after-paint';
 import { DAY_STORE, fieldTx } from './field-db';
@@ -53,8 +54,12 @@ export async function loadMyDay(date: string | undefined, userId: number | undef
     // Kept once the day is on the screen: opening the database and writing the day cost a phone about 0.4 s of
     // main thread (Lighthouse, 4x CPU), which held the first stop back (issue #34). The page says "Ready offline"
     // later still (my-appointments-page.tsx).
+    // Not once signed out meanwhile: sign-out clears the store, and a read that ended just before must not
+    // write the day back (seen in the offline e2e test as a day kept after Logout).
     if (userId && day.date === todayIn(day.timeZone))
-      afterContentPaint(() => void dayStore.save(userId, day).catch(() => undefined));
+      afterContentPaint(() => {
+        if (getToken()) void dayStore.save(userId, day).catch(() => undefined);
+      });
     return { ...day, keptAt: null };
   } catch (error) {
     if (!offline(error) || !userId) throw error;

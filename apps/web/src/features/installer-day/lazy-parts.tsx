@@ -9,11 +9,20 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 // that.
 const loadRoutePanel = () => import('./route-panel');
 const LazyRoutePanel = lazy(() => loadRoutePanel().then((m) => ({ default: m.RoutePanel })));
-const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-window.setTimeout(
-  () => whenIdle(() => void loadRoutePanel().catch(() => undefined), { timeout: 4000 }),
-  3000,
-);
+let routePanelPlanned = false;
+/**
+ * Started by the page when it first draws (not when this module loads: the build shares its chunk with office
+ * screens, decision 0036); once per page load.
+ */
+export function loadRoutePanelLater(): void {
+  if (routePanelPlanned) return;
+  routePanelPlanned = true;
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+  window.setTimeout(
+    () => whenIdle(() => void loadRoutePanel().catch(() => undefined), { timeout: 4000 }),
+    3000,
+  );
+}
 
 // The status dialog (antd's Form, Modal, Select: about 70 KB) loads once the day is drawn (decision 0034), and
 // the page says "Ready offline" only once it is here, as it is what an installer uses offline.

@@ -16,9 +16,9 @@ import { onRealtimeChange } from '../messaging';
 import { FAILED_TO_LIST_MY_APPOINTMENTS } from './field-api';
 import { loadMyDay } from './day-store';
 import { dayDrawn } from './early-day';
-import { useSessionState } from '../../api/use-session';
+import { sessionRead, useSelf } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
+import { loadRoutePanelLater, loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
@@ -32,9 +32,12 @@ import { fieldKeys } from '../../query/query-keys';
 export function MyAppointmentsPage() {
   useDocumentTitle('My Appointments');
   const queryClient = useQueryClient();
+  // The Route tab's code, a few seconds after the page when the browser is idle (lazy-parts.tsx).
+  useEffect(loadRoutePanelLater, []);
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
-  const userId = useSessionState().user?.id;
+  // The user alone: in the phone shell the session's other reads wait until the day is drawn (decision 0036).
+  const userId = useSelf().user?.id;
   // 'always': offline the read still runs, and falls back to the day kept on the phone (day-store.ts).
   const day = useQuery({
     queryKey: fieldKeys.day(date),
@@ -56,8 +59,10 @@ export function MyAppointmentsPage() {
     let active = true;
     const cancel = afterContentPaint(() => {
       dayDrawn();
+      // Ready offline: the dialog's code, the worker's copy of the page, and the session kept on the phone.
       void loadStatusDialog()
         .then(registerFieldWorker, () => false)
+        .then((ready) => ready && sessionRead().then(() => true))
         .then((ready) => active && setOfflineReady(ready));
     });
     return () => {
