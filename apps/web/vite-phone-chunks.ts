@@ -4,7 +4,7 @@ import type { Rolldown } from 'vite';
 
 /**
  * The installer's day in the phone shell (phone-app.tsx, decision 0034) in a few chunks instead of about sixty
- * (decision 0036). Left to itself, the bundler cuts modules by the set of lazy screens sharing them, so the phone
+ * (decision 0038). Left to itself, the bundler cuts modules by the set of lazy screens sharing them, so the phone
  * shell's code before the first stop came in ~60 pieces of 1–5 KB (antd's Tabs, Card, Tag … and their rc-component
  * parts, antd's theme, our small modules), and a phone's network pays a round trip for each (Lighthouse, issue #34).
  *

@@ -144,7 +144,7 @@ export default defineConfig({
               test: /node_modules[\\/](react[\\/]|react-dom[\\/](?!server)|scheduler[\\/])/,
             },
             { name: 'react-router', test: /node_modules[\\/]react-router(-dom)?[\\/]/ },
-            // The installer's day before its first stop in three chunks (vite-phone-chunks.ts, decision 0036).
+            // The installer's day before its first stop in three chunks (vite-phone-chunks.ts, decision 0038).
             {
               name: phoneDayChunks(fileURLToPath(new URL('./src/', import.meta.url))),
               includeDependenciesRecursively: false,

@@ -33,7 +33,7 @@ test.describe('the installer on a phone (375 px)', () => {
     page.on('request', (r) => {
       const url = r.url();
       if (url.includes('/api/appointments/my-day')) order.push('my-day');
-      // The phone shell's day is in the day-code chunk (decision 0036); in the office, its own chunk.
+      // The phone shell's day is in the day-code chunk (decision 0038); in the office, its own chunk.
       else if (/\/(my-appointments-page|day-code)-[^/]*\.js$/.test(url)) order.push('page code');
       else if (url.endsWith('/api/self')) order.push('self');
       else if (url.includes('/api/UserTiles/MyTilesInfo')) order.push('session lists');
@@ -45,7 +45,7 @@ test.describe('the installer on a phone (375 px)', () => {
       .toBe(true);
     expect(order.indexOf('my-day')).toBeLessThan(order.indexOf('page code'));
     expect(order.indexOf('self')).toBeLessThan(order.indexOf('page code'));
-    // The session's other start-up reads wait until the day is drawn (decision 0036): after the page's code.
+    // The session's other start-up reads wait until the day is drawn (decision 0038): after the page's code.
     expect(order.indexOf('session lists')).toBeGreaterThan(order.indexOf('page code'));
   });
 

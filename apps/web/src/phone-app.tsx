@@ -32,7 +32,7 @@ import { ThemeVars } from './ui/theme-vars';
 const PHONE_SHELL_ROLES: ReadonlySet<number> = new Set([UserRole.RepairTechnician]);
 
 // Today's read and the self read (started by main.tsx) go on; the query cache takes them. The session's other
-// start-up reads wait until the day is drawn (DeferredRealtime below; decision 0036).
+// start-up reads wait until the day is drawn (DeferredRealtime below; decision 0038).
 startDayFirst();
 
 // The real-time client (the day follows the office's changes) once the day is drawn (ui/shell-parts.ts), and the

@@ -116,7 +116,7 @@ let earlySelf: Promise<SelfUser> | null = null;
 
 /**
  * `GET /api/self`, started by the entry (main.tsx) when the phone shell opens the installer's day (decisions 0034,
- * 0036): before the chunk with the query cache has arrived, a round trip earlier on a phone's slow network. The
+ * 0038): before the chunk with the query cache has arrived, a round trip earlier on a phone's slow network. The
  * phone shell draws the day on it alone (use-session.ts `useSelf`); the session's other start-up reads wait until
  * the day is drawn, and take this answer (`loadSessionState`). Not when a kept session answers (as the query would).
  */

@@ -42,7 +42,7 @@ export function startSessionRead(): void {
 
 /**
  * The session's reads, started now if they are not yet (or taken as they are), answering once they are done. The
- * phone shell starts them once the day is drawn, and says "Ready offline" only once they are kept (decision 0036).
+ * phone shell starts them once the day is drawn, and says "Ready offline" only once they are kept (decision 0038).
  */
 export function sessionRead(): Promise<void> {
   return getToken() ? queryClient.prefetchQuery(sessionQuery) : Promise.resolve();
@@ -67,7 +67,7 @@ const selfQuery = {
 
 /**
  * The signed-in user alone (`GET /api/self`): what the installer's day needs before its first stop (decisions 0034,
- * 0036). In the office the shell has read the whole session, which answers; in the phone shell the entry's early
+ * 0038). In the office the shell has read the whole session, which answers; in the phone shell the entry's early
  * self read does, and the session's other start-up reads wait until the day is drawn. `undefined` while reading,
  * null when it found no user; `settled` once answered or failed.
  */

@@ -12,7 +12,7 @@ const LazyRoutePanel = lazy(() => loadRoutePanel().then((m) => ({ default: m.Rou
 let routePanelPlanned = false;
 /**
  * Started by the page when it first draws (not when this module loads: the build shares its chunk with office
- * screens, decision 0036); once per page load.
+ * screens, decision 0038); once per page load.
  */
 export function loadRoutePanelLater(): void {
   if (routePanelPlanned) return;

@@ -36,7 +36,7 @@ export function MyAppointmentsPage() {
   useEffect(loadRoutePanelLater, []);
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
-  // The user alone: in the phone shell the session's other reads wait until the day is drawn (decision 0036).
+  // The user alone: in the phone shell the session's other reads wait until the day is drawn (decision 0038).
   const userId = useSelf().user?.id;
   // 'always': offline the read still runs, and falls back to the day kept on the phone (day-store.ts).
   const day = useQuery({
