@@ -280,7 +280,7 @@ export interface DmsOutcome {
   updated: number;
   failed: number;
   seconds: number;
-  /** performance.now() of its upload and of the first poll that found it finished (NaN when it did not run). */
+  /** performance.now() of its upload and of the first poll that found it finished (absent when it did not finish). */
   startedAt?: number;
   endedAt?: number;
 }

@@ -160,18 +160,16 @@ export function sampleServer(base: string, everyMs = 2000) {
       (r) => r.text(),
       () => '',
     );
-    const value = (name: string) =>
-      Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const value = (series: string) => {
+      const escaped = series.replace(/[{}"=]/g, (c) => `\\${c}`);
+      return Number(new RegExp(`^${escaped} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+    };
     samples.push({
       at: performance.now(),
       lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
       rssMb: value('process_resident_memory_bytes') / 2 ** 20,
-      poolWaiting: Number(
-        /^glass_db_pool_connections\{state="waiting"\} ([0-9.e+-]+)/m.exec(text)?.[1] ?? Number.NaN,
-      ),
-      readWaiting: Number(
-        /^glass_db_read_pool_connections\{state="waiting"\} ([0-9.e+-]+)/m.exec(text)?.[1] ?? Number.NaN,
-      ),
+      poolWaiting: value('glass_db_pool_connections{state="waiting"}'),
+      readWaiting: value('glass_db_read_pool_connections{state="waiting"}'),
     });
   };
   const timer = setInterval(() => void read(), everyMs);

@@ -32,8 +32,20 @@ export function appMetrics(app: App): Registry {
   const started = Date.now();
   // First: prom-client starts every collect in registration order, each up to its first await, so the pool is
   // read before this scrape's own queries (glass_up, the outbox) take connections or queue for one.
-  if (app.deps.db.pool) poolMetrics('glass_db_pool_connections', app.deps.db.pool, registers);
-  if (app.deps.db.readPool) poolMetrics('glass_db_read_pool_connections', app.deps.db.readPool, registers);
+  if (app.deps.db.pool)
+    poolMetrics(
+      'glass_db_pool_connections',
+      'PostgreSQL connections of this process',
+      app.deps.db.pool,
+      registers,
+    );
+  if (app.deps.db.readPool)
+    poolMetrics(
+      'glass_db_read_pool_connections',
+      'PostgreSQL connections of this process for the read statements',
+      app.deps.db.readPool,
+      registers,
+    );
   new Gauge({
     name: 'glass_up',
     help: 'Whether the database answers (1) or not (0).',
@@ -139,10 +151,15 @@ function outboxMetrics(app: App, registers: Registry[]) {
  * This process's PostgreSQL pools (absent on PGlite): the writes' and transactions' (glass_db_pool_connections),
  * and the read statements' (glass_db_read_pool_connections, decision 0036). Alert on waiting above zero for long.
  */
-function poolMetrics(name: string, pool: NonNullable<App['deps']['db']['pool']>, registers: Registry[]) {
+function poolMetrics(
+  name: string,
+  what: string,
+  pool: NonNullable<App['deps']['db']['pool']>,
+  registers: Registry[],
+) {
   new Gauge({
     name,
-    help: `PostgreSQL connections of this process${name.includes('read') ? ' for the read statements' : ''} by state (waiting: requests queued for one).`,
+    help: `${what} by state (waiting: requests queued for one).`,
     labelNames: ['state'] as const,
     registers,
     collect() {
