@@ -4,7 +4,8 @@
 // User 105's token is in localStorage before the page loads; caches and service worker are emptied. Lighthouse
 // in the system Chromium, mobile, two profiles: `mobile` (the default preset, simulated: 150 ms RTT, 1.6 Mbit/s,
 // 4× CPU) and `3g-devtools` (applied for real: 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, 4× CPU).
-// LIGHTHOUSE_PORT (3460), LIGHTHOUSE_RUNS (per profile, 1), CHROMIUM_PATH; reports in bench/.data/. Not in CI.
+// LIGHTHOUSE_PORT (3460), LIGHTHOUSE_RUNS (per profile, 1), LIGHTHOUSE_PROFILES (comma-separated, all), CHROMIUM_PATH,
+// LIGHTHOUSE_TRACE=1 (also save each run's trace); reports in bench/.data/. Not in CI.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -211,7 +212,9 @@ async function main() {
     console.log(`user 105 signed in; ${(await myDay(token)).stops.length} stops today`);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const rows: string[] = [];
+    const only = process.env.LIGHTHOUSE_PROFILES?.split(',');
     for (const [name, flags] of Object.entries(PROFILES)) {
+      if (only && !only.includes(name)) continue;
       for (let n = 1; n <= runs; n++) {
         // A cold load with a session: the origin's data (service worker and its caches included) and the HTTP
         // cache are emptied, then the token goes in on a same-origin page that loads none of the app, and
@@ -233,10 +236,19 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           disableStorageReset: true,
+          ...(process.env.LIGHTHOUSE_TRACE
+            ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+            : {}),
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         });
         if (!result) throw new Error('Lighthouse returned no result');
         fs.writeFileSync(path.join(outDir, `lighthouse-installer-${name}-${n}.json`), String(result.report));
+        // The page's trace, for DevTools' Performance panel (its JS samples say which functions made the long tasks).
+        if (process.env.LIGHTHOUSE_TRACE)
+          fs.writeFileSync(
+            path.join(outDir, `lighthouse-installer-${name}-${n}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
         const s = summarize(result.lhr);
         if (!s.url.endsWith(PAGE))
           throw new Error(`ended on ${s.url}, not ${PAGE}: the session was not used`);

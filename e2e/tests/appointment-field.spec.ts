@@ -49,6 +49,46 @@ test.describe('the installer on a phone (375 px)', () => {
     expect(order.indexOf('session lists')).toBeGreaterThan(order.indexOf('page code'));
   });
 
+  test('the day field fetches its calendar when reached for, by touch or by keyboard (issue #34)', async ({
+    page,
+  }) => {
+    const pickerCode: string[] = [];
+    const days: string[] = [];
+    page.on('request', (r) => {
+      if (/\/date-fields-[^/]*\.js$/.test(r.url())) pickerCode.push(r.url());
+      const date = new URL(r.url()).searchParams.get('date');
+      if (r.url().includes('/api/appointments/my-day') && date) days.push(date);
+    });
+    await page.goto('/my-appointments');
+    await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
+    // Drawn and ready offline, the picker's code has not been fetched: the day shows on a button.
+    const shown = await page.locator('.date-field-standin').innerText();
+    expect(shown).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const standin = page.getByRole('button', { name: `Day: ${shown}` });
+    await expect(standin).toBeVisible();
+    expect(pickerCode).toEqual([]);
+
+    // A tap opens the calendar with the focus in the field; another day typed there is read.
+    await standin.click();
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(1);
+    const field = page.getByLabel('Day', { exact: true });
+    await expect(field).toBeFocused();
+    expect(pickerCode).toHaveLength(1);
+    await field.fill('01/05/2027');
+    await field.press('Enter');
+    await expect.poll(() => days).toContain('2027-01-05');
+    await expect(page.getByText('No appointments found for this day')).toBeVisible();
+
+    // From the keyboard: Enter on the button opens the calendar the same way.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+    await standin.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(1);
+    await expect(field).toBeFocused();
+    await expectAccessible(page, '.ant-picker-dropdown');
+  });
+
   test("the day opens in the phone shell; its menu opens the office's menu (decision 0034)", async ({
     page,
   }) => {

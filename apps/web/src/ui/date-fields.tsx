@@ -2,6 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 import { DATE_FORMAT, DATE_TIME_FORMAT } from './date-format';
+import './date-fields.css';
 
 export { DATE_FORMAT, DATE_TIME_FORMAT };
 
@@ -18,6 +19,9 @@ interface Common {
   disabled?: boolean;
   allowClear?: boolean;
   style?: React.CSSProperties;
+  autoFocus?: boolean;
+  /** The calendar open on the first render (the installer's day field, loaded when touched: lazy-date-field.tsx). */
+  defaultOpen?: boolean;
 }
 
 /** A calendar day held as 'YYYY-MM-DD' ('' when empty), picked with antd's DatePicker. */

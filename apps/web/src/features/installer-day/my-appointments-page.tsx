@@ -5,7 +5,7 @@ import { formatDateTime } from '@glass/domain/rules/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useFailureToast } from '../../query/use-failure-toast';
 import { useDocumentTitle } from '../../shell/document-title';
 import { afterContentPaint } from '../../ui/after-paint';
@@ -36,6 +36,10 @@ export function MyAppointmentsPage() {
   useEffect(loadRoutePanelLater, []);
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
+  const openStatus = useCallback(
+    (appointmentId: number, statusId: number) => setDialog({ appointmentId, statusId }),
+    [],
+  );
   // The user alone: in the phone shell the session's other reads wait until the day is drawn (decision 0038).
   const userId = useSelf().user?.id;
   // 'always': offline the read still runs, and falls back to the day kept on the phone (day-store.ts).
@@ -209,7 +213,7 @@ export function MyAppointmentsPage() {
                               (e) => e.invoiceId === s.invoiceId && e.partTypeId === s.partTypeId,
                             ).length
                           }
-                          onStatus={(statusId) => setDialog({ appointmentId: s.appointmentId, statusId })}
+                          onStatus={openStatus}
                         />
                       ))}
                     </Space>
