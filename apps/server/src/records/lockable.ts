@@ -64,12 +64,13 @@ export class LockableRecord<S extends object = object> {
 
   /**
    * The record's state and lock holder, holding its row lock until the unit of work ends so concurrent
-   * writers (and lock takers) queue up. 404 when unknown. Pass a unit of work.
+   * writers (and lock takers) queue up. 404 when unknown. Pass a unit of work. `more`: further columns over alias
+   * `r` read under the same lock (the values an edit compares with), saving the write a round trip.
    */
-  async lockRow(db: Db, id: number): Promise<LockState & S> {
+  async lockRow<E extends object = object>(db: Db, id: number, more?: SQL): Promise<LockState & S & E> {
     const d = this.def;
-    const [row] = await db.rows<LockState & S>(
-      sql`select r.id, ${d.state ? sql`${d.state}, ` : sql``}l.user_id as "lockUserId",
+    const [row] = await db.rows<LockState & S & E>(
+      sql`select r.id, ${d.state ? sql`${d.state}, ` : sql``}${more ? sql`${more}, ` : sql``}l.user_id as "lockUserId",
                  (select u.first_name || ' ' || u.last_name from users u where u.id = l.user_id) as "lockHolder"
           from ${sql.raw(d.record.table)} r left join ${sql.raw(d.lockTable)} l on l.${sql.raw(d.lockKey)} = r.id
           where r.id = ${id} for update of r`,
@@ -105,9 +106,14 @@ export class LockableRecord<S extends object = object> {
       : undefined;
   }
 
-  /** Loads the record for a write; 409 naming the holder when another user holds its lock. */
-  async loadForWrite(db: Db, id: number, user: SessionUser): Promise<LockState & S> {
-    const row = await this.lockRow(db, id);
+  /** Loads the record for a write (and `more`, as lockRow); 409 naming the holder when another user holds its lock. */
+  async loadForWrite<E extends object = object>(
+    db: Db,
+    id: number,
+    user: SessionUser,
+    more?: SQL,
+  ): Promise<LockState & S & E> {
+    const row = await this.lockRow<E>(db, id, more);
     const refusal = this.writeRefusal(row, user);
     if (refusal) throw refusal;
     return row;

@@ -58,8 +58,12 @@ export const lockInvoiceRow = (db: Db, id: number): Promise<InvoiceWriteTarget> 
   invoiceRecord.lockRow(db, id);
 
 /** Loads the invoice for a write; 409 naming the holder when another user holds its lock. */
-export const loadInvoiceForWrite = (db: Db, id: number, user: SessionUser): Promise<InvoiceWriteTarget> =>
-  invoiceRecord.loadForWrite(db, id, user);
+export const loadInvoiceForWrite = <E extends object = object>(
+  db: Db,
+  id: number,
+  user: SessionUser,
+  more?: SQL,
+): Promise<InvoiceWriteTarget & E> => invoiceRecord.loadForWrite<E>(db, id, user, more);
 
 /**
  * loadInvoiceForWrite for several invoices in one statement (a remittance batch): their row locks (id order) and

@@ -1,5 +1,5 @@
 import { REFERENCE_REQUIRED, referenceProblem } from '@glass/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../auth/sessions.js';
 import { assertAuditGate } from './audit-gate.js';
 import { badRequest, conflict } from '../../../http/errors.js';
@@ -20,6 +20,19 @@ import { type InvoiceState, transitionProblem } from './workflow.js';
 import type { Db } from '../../../db/unit-of-work.js';
 
 type Field = keyof InvoicePatch;
+
+/**
+ * The stored values of the PATCH fields and raw columns an action compares with, as columns over the invoice's
+ * alias `r` (read with its row lock): fields under their own names, raw columns as `raw_<column>`. Undefined for
+ * none.
+ */
+function currentColumns(keys: Field[], rawCols: string[]): SQL | undefined {
+  const cols = [
+    ...keys.map((k) => sql`r.${sql.identifier(PATCH_COLUMNS[k].col)} as ${sql.identifier(`cur_${k}`)}`),
+    ...rawCols.map((c) => sql`r.${sql.identifier(c)} as ${sql.identifier(`raw_${c}`)}`),
+  ];
+  return cols.length ? sql.join(cols, sql`, `) : undefined;
+}
 
 const THUMB_LABEL: Record<number, string> = { 1: 'Thumbs up', [-1]: 'Thumbs down', 0: 'No thumb' };
 const STAFF: Field[] = [
@@ -128,16 +141,22 @@ export class InvoiceActionService {
     claim?: ClaimContext,
   ): Promise<boolean> {
     const context = claim ?? (await this.renderClaims(id, input));
+    const keys = Object.keys(input) as Field[];
+    const rawCols = Object.keys(raw);
     return this.db.transaction(async (tx) => {
-      const target = await loadInvoiceForWrite(tx, id, user);
+      // The stored values of the fields sent, read with the row lock (one round trip fewer in the transaction).
+      const target = await loadInvoiceForWrite<Record<string, unknown>>(
+        tx,
+        id,
+        user,
+        currentColumns(keys, rawCols),
+      );
       const extraChanged = extra ? await extra(tx, target) : false;
-      const keys = Object.keys(input) as Field[];
-      const rawCols = Object.keys(raw);
       if (keys.length === 0 && rawCols.length === 0) return extraChanged;
-      const current = await this.current(tx, id, keys, rawCols);
+      const current: Record<string, unknown> = target;
       const changes = keys
-        .filter((k) => !same(current[k], input[k], PATCH_COLUMNS[k].kind))
-        .map((k) => ({ field: k, before: current[k], after: input[k] }));
+        .filter((k) => !same(current[`cur_${k}`], input[k], PATCH_COLUMNS[k].kind))
+        .map((k) => ({ field: k, before: current[`cur_${k}`], after: input[k] }));
       const rawChanged = rawCols.filter((c) => !same(current[`raw_${c}`], raw[c]));
       if (changes.length === 0 && rawChanged.length === 0) return extraChanged;
 
@@ -215,17 +234,6 @@ export class InvoiceActionService {
       for (const [k, v] of await this.claims.render(this.db, [id], step)) pdfs.set(k, v);
     }
     return { pdfs };
-  }
-
-  private async current(tx: Db, id: number, keys: Field[], rawCols: string[]) {
-    const cols = [
-      ...keys.map((k) => sql`${sql.identifier(PATCH_COLUMNS[k].col)} as ${sql.identifier(k)}`),
-      ...rawCols.map((c) => sql`${sql.identifier(c)} as ${sql.identifier(`raw_${c}`)}`),
-    ];
-    const [row] = await tx.rows<Record<string, unknown>>(
-      sql`select ${sql.join(cols, sql`, `)} from invoices where id = ${id}`,
-    );
-    return row;
   }
 
   private async assertInsurer(tx: Db, insurerId: number) {
