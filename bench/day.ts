@@ -130,6 +130,22 @@ async function main() {
     const daySamples = await sampler.stop();
     await Promise.all(load.pending);
     const imported = await dms;
+    // BENCH_DAY_TIMELINE=<file>: every request of the day as CSV (class, start and end in ms from the day's start,
+    // latency), and the import's start and end, to see what the slow ones overlapped.
+    if (process.env.BENCH_DAY_TIMELINE) {
+      const lines = ['class,start,end,ms'];
+      for (const [name, times] of day.times) {
+        const ends = day.ends.get(name) ?? [];
+        times.forEach((ms, i) => {
+          const end = ends[i] - started;
+          lines.push(`"${name}",${(end - ms).toFixed(0)},${end.toFixed(0)},${ms.toFixed(0)}`);
+        });
+      }
+      lines.push(
+        `"DMS import",${((imported.startedAt ?? started) - started).toFixed(0)},${((imported.endedAt ?? started) - started).toFixed(0)},0`,
+      );
+      fs.writeFileSync(process.env.BENCH_DAY_TIMELINE, `${lines.join('\n')}\n`);
+    }
     await sleep(1000);
     const { counts: alertCounts, alertAt, disconnects } = alerts;
 

@@ -35,7 +35,10 @@ export const loadavg = () =>
     .join(', ');
 
 export function startServer(port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(tsx, ['apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`: a CPU profile
+  // of the day, written when the bench stops the server).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(tsx, [...nodeArgs, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -16,6 +16,7 @@ import { registerInputGuards } from './http/input-guards.js';
 import { rewriteODataUrl } from './http/odata-route.js';
 import { normalisedSegments } from './http/paths.js';
 import { loggerOptions, registerSafeDefaults } from './http/safe-defaults.js';
+import { registerTrafficMeter } from './http/traffic.js';
 import { UPLOAD_MAX_BYTES } from './files/limits.js';
 import { limitedValidatorCompiler } from './http/value-limits.js';
 import { registerModules } from './modules/index.js';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSafeDefaults(app, deps.config);
   registerErrorHandling(app);
   registerInputGuards(app);
+  // Requests a second, which the file imports' batches yield to (decision 0039).
+  registerTrafficMeter(app);
   // Before any route exists: every route registered from here on is in the route table and checked.
   registerAuth(app, sessions, { metrics: deps.config.metricsToken, pbx: deps.config.pbxToken }, deps.db);
   app.addHook('onSend', async (req, reply, payload) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
 import { jobsOf } from '../../jobs/index.js';
+import { BUSY_PAUSE_MAX_MS } from './file-import-run.js';
 import { DMS_IMPORT_JOB, ImportInterrupted, recoverImports } from './job.js';
 import {
   csvText,
@@ -395,6 +396,36 @@ describe('DMS import cancel, resume and restart', () => {
     const done = await settled(app, admin, id);
     expect(done).toMatchObject({ status: 'completed', rowsDone: 10, created: 10, totalRows: 10 });
     expect(await vehiclesOf(prefix)).toHaveLength(10);
+  });
+
+  it('while the app is busy, batches of a quarter size, each followed by a pause as long as it took (decision 0039)', async () => {
+    const batches = async (busy: boolean) => {
+      const { id, prefix } = await queued(600);
+      // The vehicles committed before each batch, then at the end: the batches' sizes are the steps.
+      const committed: number[] = [];
+      const pauses: number[] = [];
+      await runImportNow(
+        app,
+        id,
+        {
+          beforeBatch: async () => void committed.push((await vehiclesOf(prefix)).length),
+          pause: async (ms) => void pauses.push(ms),
+        },
+        () => busy,
+      );
+      committed.push((await vehiclesOf(prefix)).length);
+      expect(await getImport(app, admin, id)).toMatchObject({ status: 'completed', created: 600 });
+      return { written: committed.slice(1).map((n, i) => n - committed[i]), pauses };
+    };
+    const idle = await batches(false);
+    expect(idle).toEqual({ written: [600], pauses: [] });
+    const busy = await batches(true);
+    expect(busy.written).toEqual([250, 250, 100]);
+    expect(busy.pauses).toHaveLength(3);
+    for (const ms of busy.pauses) {
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThanOrEqual(BUSY_PAUSE_MAX_MS);
+    }
   });
 
   it('a queued import cancelled before it runs does nothing', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import type { App } from '../../app-type.js';
 import type { Database } from '../../db/client.js';
 import type { Db } from '../../db/unit-of-work.js';
 import { FileStore } from '../../files/file-store.js';
+import { trafficOf } from '../../http/traffic.js';
 import { jobsOf } from '../../jobs/index.js';
 import { type AlertHub, hubOf } from '../../realtime/hub.js';
 import { FileContentError, type FileRow, readRows } from './readers.js';
@@ -30,6 +32,11 @@ export interface RunDeps {
   files: FileStore;
   hub: AlertHub;
   log?: { error: (obj: object, msg: string) => void };
+  /**
+   * Whether people are using the app right now (http/traffic.ts): the run then writes smaller batches and pauses
+   * after each as long as it took (decision 0039). Absent: never busy.
+   */
+  busy?: () => boolean;
 }
 
 export interface RunOptions {
@@ -39,7 +46,18 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Test hook: runs before each batch is written; throwing there simulates a crash mid-import. */
   beforeBatch?: (batch: number) => void | Promise<void>;
+  /** How the run pauses after a batch while the app is busy (tests record it); default a timer. */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
+
+/** While the app is busy: a batch is this fraction of the import's own size (at least BUSY_BATCH_MIN rows)… */
+export const BUSY_BATCH_SHARE = 4;
+export const BUSY_BATCH_MIN = 50;
+/** …and is followed by a pause as long as it took, at most this long. */
+export const BUSY_PAUSE_MAX_MS = 2000;
+
+const timerPause = (ms: number, signal?: AbortSignal) =>
+  sleep(ms, undefined, { signal }).catch(() => undefined);
 
 /** Thrown by a test's beforeBatch hook: the run stops as a crashed process would, touching nothing. */
 export class ImportInterrupted extends Error {}
@@ -134,7 +152,12 @@ export async function runFileImport<C extends ClaimedImport, I>(spec: ImportSpec
   await spec.progress(importId);
 
   let work: ImportWork<I>;
-  const batchSize = () => opts.batchSize ?? work.batchSize;
+  const busy = () => deps.busy?.() ?? false;
+  // Batches share PostgreSQL's cores with the requests: while people use the app, smaller batches and a pause after
+  // each (decision 0039: one of 1,000 rows held a core for 0.2–0.6 s, the writes' worst tails of a shop's day).
+  const batchSize = () =>
+    opts.batchSize ??
+    (busy() ? Math.max(BUSY_BATCH_MIN, Math.round(work.batchSize / BUSY_BATCH_SHARE)) : work.batchSize);
   let seen = 0;
   let batchNo = 0;
   let batch: I[] = [];
@@ -148,6 +171,7 @@ export async function runFileImport<C extends ClaimedImport, I>(spec: ImportSpec
     const items = batch;
     batch = [];
     keys = new Set();
+    const began = performance.now();
     const moved = await deps.db.transaction(async (tx) => {
       await tx.rows(work.begin);
       const more = await work.write(tx, items);
@@ -177,6 +201,8 @@ export async function runFileImport<C extends ClaimedImport, I>(spec: ImportSpec
       await finish('cancelled');
       return false;
     }
+    if (!opts.signal?.aborted && busy())
+      await (opts.pause ?? timerPause)(Math.min(performance.now() - began, BUSY_PAUSE_MAX_MS), opts.signal);
     if (opts.signal?.aborted) {
       // Shutting down: the next start (or another process) resumes from here.
       await finish('queued');
@@ -260,7 +286,14 @@ export function ensureFileImportWorker(
     start = (async () => {
       const jobs = jobsOf(app);
       const { db, config } = app.deps;
-      const deps = { db, files: new FileStore(db, config), hub: hubOf(app), log: app.log };
+      const traffic = trafficOf(app);
+      const deps: RunDeps = {
+        db,
+        files: new FileStore(db, config),
+        hub: hubOf(app),
+        log: app.log,
+        busy: () => traffic.busy(),
+      };
       await jobs.start();
       await jobs.work<{ importId: number }>(
         job,

@@ -205,8 +205,11 @@ export async function settled(app: App, token: string, id: number, ms = 60_000):
   }
 }
 
-/** Runs the import job in the test (not through the queue), with its test hooks. */
-export function runImportNow(app: App, id: number, opts: RunOptions = {}) {
+/**
+ * Runs the import job in the test (not through the queue), with its test hooks; `busy`: whether the app counts as
+ * busy (decision 0039; default never).
+ */
+export function runImportNow(app: App, id: number, opts: RunOptions = {}, busy?: () => boolean) {
   const { db, config } = app.deps;
-  return runImport({ db, files: new FileStore(db, config), hub: hubOf(app) }, id, opts);
+  return runImport({ db, files: new FileStore(db, config), hub: hubOf(app), busy }, id, opts);
 }
