@@ -70,40 +70,57 @@ function antdComponentsUsed(antd: Record<string, unknown>): string[] {
  * The components the installer's day draws in the phone shell before its first stop shows (phone-app.tsx,
  * decision 0034): `virtual:antd-day-styles.css` holds these only (14 KB Brotli against 57), so a phone opening
  * /my-appointments is not charged the office's styles before the day paints. `virtual:antd-phone-styles.css`
- * adds what the phone shell draws after it (the status dialog, the toasts) and loads once the day is drawn. A
+ * adds what the phone shell draws after it (the status dialog, the toasts: only those, with a map naming both
+ * sheets' styles) and loads once the day is drawn. A
  * component missing from both still works: antd computes its styles at run time, as before decision 0026.
  */
 const PHONE_DAY_COMPONENTS = ['Alert', 'Button', 'Card', 'Empty', 'Skeleton', 'Space', 'Spin', 'Tabs', 'Tag'];
-const PHONE_LATER_COMPONENTS = ['Form', 'Input', 'Modal', 'Select', 'message', 'notification'];
+// Row and Col: the form's items are laid out on antd's grid (87 KB of styles computed on the phone otherwise).
+const PHONE_LATER_COMPONENTS = ['Col', 'Form', 'Input', 'Modal', 'Row', 'Select', 'message', 'notification'];
+
+/** antd's map of the style paths a stylesheet holds: its last rule, `.data-ant-cssinjs-cache-path{content:"…"}`. */
+const STYLE_MAP = /\.data-ant-cssinjs-cache-path\s*\{\s*content\s*:\s*"([^"]*)"\s*;?\s*\}/;
 
 function antdStyleSheet(): Plugin {
   const ids: Record<string, (antd: typeof import('antd')) => string[]> = {
     'virtual:antd-styles.css': antdComponentsUsed,
     'virtual:antd-day-styles.css': () => PHONE_DAY_COMPONENTS,
-    'virtual:antd-phone-styles.css': () => [...PHONE_DAY_COMPONENTS, ...PHONE_LATER_COMPONENTS],
+    'virtual:antd-phone-styles.css': () => PHONE_LATER_COMPONENTS,
   };
   const css = new Map<string, string>();
+  const extract = (id: string) => {
+    let text = css.get(id);
+    if (text === undefined) {
+      const require = createRequire(import.meta.url);
+      const { extractStyle } =
+        require('@ant-design/static-style-extract') as typeof import('@ant-design/static-style-extract');
+      const { createElement } = require('react') as typeof import('react');
+      const antd = require('antd') as typeof import('antd');
+      text = extractStyle({
+        customTheme: (node) => createElement(antd.ConfigProvider, { theme }, node),
+        includes: ids[id](antd),
+      });
+      css.set(id, text);
+    }
+    return text;
+  };
   return {
     name: 'glass-antd-styles',
     resolveId: (source) => (source in ids ? `\0${source}` : undefined),
     load(source) {
       const id = source.startsWith('\0') ? source.slice(1) : '';
       if (!(id in ids)) return undefined;
-      if (!css.has(id)) {
-        const require = createRequire(import.meta.url);
-        const { extractStyle } =
-          require('@ant-design/static-style-extract') as typeof import('@ant-design/static-style-extract');
-        const { createElement } = require('react') as typeof import('react');
-        const antd = require('antd') as typeof import('antd');
-        css.set(
-          id,
-          extractStyle({
-            customTheme: (node) => createElement(antd.ConfigProvider, { theme }, node),
-            includes: ids[id](antd),
-          }),
-        );
-      }
-      return css.get(id);
+      if (id !== 'virtual:antd-phone-styles.css') return extract(id);
+      // The phone shell's later sheet adds only the later components' styles to the day's sheet, which stays; but
+      // antd reads one map (the last such rule wins), so its map names the day's styles too. It held the day's
+      // styles again until the installer's day on a phone spent 50 ms parsing and applying 330 KB (issue #34).
+      const day = extract('virtual:antd-day-styles.css').match(STYLE_MAP)?.[1];
+      const later = extract(id);
+      const own = later.match(STYLE_MAP)?.[1];
+      if (day === undefined || own === undefined)
+        throw new Error('antd style map not found in the extracted styles');
+      const union = [...new Set([...day.split(';'), ...own.split(';')])].filter(Boolean).join(';');
+      return later.replace(STYLE_MAP, `.data-ant-cssinjs-cache-path{content:"${union}"}`);
     },
   };
 }

@@ -174,6 +174,15 @@ test.describe('the installer on a phone (375 px)', () => {
       .setInputFiles({ name: 'windshield.png', mimeType: 'image/png', buffer: PNG });
     await expect(dialog.getByText('1 photo')).toBeVisible();
     await expectAccessible(page, '.ant-modal');
+    // The day's and the dialog's antd styles come from the phone's two built sheets (vite.config.ts): none of the
+    // components on screen computed its styles here (the later sheet's map names the day sheet's too).
+    const runtimeStyles = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('style[data-css-hash]')).filter((s) =>
+          (s.textContent ?? '').includes(':where(.css-'),
+        ).length,
+    );
+    expect(runtimeStyles).toBeLessThanOrEqual(2);
     await dialog.getByRole('button', { name: 'Send Arrived' }).click();
     await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
     await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);

@@ -36,6 +36,9 @@ export function MyAppointmentsPage() {
   useEffect(loadRoutePanelLater, []);
   const [date, setDate] = useState<string | undefined>();
   const [dialog, setDialog] = useState<{ appointmentId: number; statusId: number } | null>(null);
+  // Refresh turns while the read it asked for runs; the reads of a change by the office, or of the network coming
+  // back, happen quietly (reading `isRefetching` also drew the whole page again at each, twice).
+  const [refreshing, setRefreshing] = useState(false);
   const openStatus = useCallback(
     (appointmentId: number, statusId: number) => setDialog({ appointmentId, statusId }),
     [],
@@ -116,7 +119,13 @@ export function MyAppointmentsPage() {
     <ScreenFrame
       title="My Appointments"
       actions={
-        <Button onClick={() => void day.refetch()} loading={day.isRefetching}>
+        <Button
+          onClick={() => {
+            setRefreshing(true);
+            void day.refetch().finally(() => setRefreshing(false));
+          }}
+          loading={refreshing}
+        >
           Refresh
         </Button>
       }
