@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login, parseAs } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
 import { jobsOf } from '../../jobs/index.js';
-import { BUSY_PAUSE_MAX_MS } from './file-import-run.js';
+import { BUSY_PAUSE_MAX_MS } from './import-pace.js';
 import { DMS_IMPORT_JOB, ImportInterrupted, recoverImports } from './job.js';
 import {
   csvText,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import type { App } from '../../app-type.js';
 import type { Database } from '../../db/client.js';
@@ -8,6 +7,7 @@ import { FileStore } from '../../files/file-store.js';
 import { trafficOf } from '../../http/traffic.js';
 import { jobsOf } from '../../jobs/index.js';
 import { type AlertHub, hubOf } from '../../realtime/hub.js';
+import { paceBatchSize, pauseAfter, timerPause } from './import-pace.js';
 import { FileContentError, type FileRow, readRows } from './readers.js';
 import { XlsxError } from './xlsx-reader.js';
 
@@ -32,10 +32,7 @@ export interface RunDeps {
   files: FileStore;
   hub: AlertHub;
   log?: { error: (obj: object, msg: string) => void };
-  /**
-   * Whether people are using the app right now (http/traffic.ts): the run then writes smaller batches and pauses
-   * after each as long as it took (decision 0039). Absent: never busy.
-   */
+  /** People are using the app now (http/traffic.ts): smaller batches and pauses (import-pace.ts). Absent: never. */
   busy?: () => boolean;
 }
 
@@ -49,15 +46,6 @@ export interface RunOptions {
   /** How the run pauses after a batch while the app is busy (tests record it); default a timer. */
   pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
-
-/** While the app is busy: a batch is this fraction of the import's own size (at least BUSY_BATCH_MIN rows)… */
-export const BUSY_BATCH_SHARE = 4;
-export const BUSY_BATCH_MIN = 50;
-/** …and is followed by a pause as long as it took, at most this long. */
-export const BUSY_PAUSE_MAX_MS = 2000;
-
-const timerPause = (ms: number, signal?: AbortSignal) =>
-  sleep(ms, undefined, { signal }).catch(() => undefined);
 
 /** Thrown by a test's beforeBatch hook: the run stops as a crashed process would, touching nothing. */
 export class ImportInterrupted extends Error {}
@@ -153,11 +141,8 @@ export async function runFileImport<C extends ClaimedImport, I>(spec: ImportSpec
 
   let work: ImportWork<I>;
   const busy = () => deps.busy?.() ?? false;
-  // Batches share PostgreSQL's cores with the requests: while people use the app, smaller batches and a pause after
-  // each (decision 0039: one of 1,000 rows held a core for 0.2–0.6 s, the writes' worst tails of a shop's day).
-  const batchSize = () =>
-    opts.batchSize ??
-    (busy() ? Math.max(BUSY_BATCH_MIN, Math.round(work.batchSize / BUSY_BATCH_SHARE)) : work.batchSize);
+  // Batches share PostgreSQL's cores with the requests: smaller while people use the app (import-pace.ts).
+  const batchSize = () => opts.batchSize ?? paceBatchSize(work.batchSize, busy());
   let seen = 0;
   let batchNo = 0;
   let batch: I[] = [];
@@ -202,7 +187,7 @@ export async function runFileImport<C extends ClaimedImport, I>(spec: ImportSpec
       return false;
     }
     if (!opts.signal?.aborted && busy())
-      await (opts.pause ?? timerPause)(Math.min(performance.now() - began, BUSY_PAUSE_MAX_MS), opts.signal);
+      await (opts.pause ?? timerPause)(pauseAfter(performance.now() - began), opts.signal);
     if (opts.signal?.aborted) {
       // Shutting down: the next start (or another process) resumes from here.
       await finish('queued');
