@@ -78,8 +78,26 @@ export class ScheduleService {
     const invoiceId = body.scheduleInvoiceId;
     return this.db.transaction(async (tx) => {
       const inv = await lockInvoice(tx, invoiceId);
-      const [part] = await tx.rows<{ name: string }>(
-        sql`select name from part_types where id = ${body.partTypeId} and is_active`,
+      // What the save reads without locking, in one round trip: the part type, the waiting option, and the visit's
+      // instants in the facility's zone (each checked below in the order the form's fields are).
+      const [{ part, optionKnown, ...when }] = await tx.rows<{
+        part: string | null;
+        optionKnown: boolean;
+        at: string;
+        local: string;
+        ret: string | null;
+      }>(
+        sql`select (select name from part_types where id = ${body.partTypeId} and is_active) as part,
+              ${
+                body.customerWaitingOptionId
+                  ? sql`exists (select 1 from customer_waiting_options
+                                where id = ${body.customerWaitingOptionId} and is_active)`
+                  : sql`true`
+              } as "optionKnown",
+              to_json(x.at) #>> '{}' as at, to_char(x.at at time zone ${inv.tz}, 'MM/DD/YYYY HH24:MI') as local,
+              to_json(x.ret) #>> '{}' as ret
+            from (select ${instant(body.appointmentDateTime, inv.tz)} as at,
+                   ${body.expectedReturnTime ? instant(body.expectedReturnTime, inv.tz) : sql`null::timestamptz`} as ret) x`,
       );
       if (!part) throw badRequest('partTypeId', 'The part type is not known');
       // Locks in one order (installer, then loaner car) so concurrent saves queue instead of both passing the checks.
@@ -96,18 +114,8 @@ export class ScheduleService {
         );
         if (!car) throw badRequest('loanerCarId', 'The loaner car is not an active loaner car');
       }
-      if (body.customerWaitingOptionId) {
-        const [opt] = await tx.rows(
-          sql`select 1 from customer_waiting_options where id = ${body.customerWaitingOptionId} and is_active`,
-        );
-        if (!opt) throw badRequest('customerWaitingOptionId', 'The customer waiting option is not known');
-      }
-      const [when] = await tx.rows<{ at: string; local: string; ret: string | null }>(
-        sql`select to_json(x.at) #>> '{}' as at, to_char(x.at at time zone ${inv.tz}, 'MM/DD/YYYY HH24:MI') as local,
-              to_json(x.ret) #>> '{}' as ret
-            from (select ${instant(body.appointmentDateTime, inv.tz)} as at,
-                   ${body.expectedReturnTime ? instant(body.expectedReturnTime, inv.tz) : sql`null::timestamptz`} as ret) x`,
-      );
+      if (!optionKnown)
+        throw badRequest('customerWaitingOptionId', 'The customer waiting option is not known');
       if (when.ret && Date.parse(when.ret) <= Date.parse(when.at))
         throw badRequest('expectedReturnTime', 'The expected return time is after the appointment time');
 
@@ -137,7 +145,7 @@ export class ScheduleService {
       else if (sameTime && sameInstaller) action = 'updated';
       else
         throw conflict(
-          `The ${part.name} appointment of invoice ${invoiceId} is ${current.statusId === AppointmentStatus.Arrived ? 'under way' : 'completed'}; it can no longer be moved.`,
+          `The ${part} appointment of invoice ${invoiceId} is ${current.statusId === AppointmentStatus.Arrived ? 'under way' : 'completed'}; it can no longer be moved.`,
         );
 
       // The installer's other visits that hold time and overlap [at, at + timeAllowed). One that overlaps started
@@ -225,7 +233,7 @@ export class ScheduleService {
         sql`update invoices set scheduled = true, updated_at = now() where id = ${invoiceId} and not scheduled`,
       );
 
-      const what = `${part.name} with ${installer.name} on ${when.local}`;
+      const what = `${part} with ${installer.name} on ${when.local}`;
       const activity = {
         booked: 'Appointment scheduled',
         rebooked: 'Appointment scheduled again',
@@ -235,7 +243,7 @@ export class ScheduleService {
       }[action];
       const details =
         action === 'moved' && current
-          ? `${part.name}: ${current.local}${sameInstaller ? '' : ' (another installer)'} → ${when.local} with ${installer.name}`
+          ? `${part}: ${current.local}${sameInstaller ? '' : ' (another installer)'} → ${when.local} with ${installer.name}`
           : what;
       await recordInvoiceChange(tx, user, invoiceId, { activity, details });
       if (action !== 'updated') {

@@ -156,6 +156,14 @@ describe('appointment schedule save', () => {
       form(id, `${day}T10:00`, { partTypeId: 999 }),
     );
     expect(badPart.statusCode).toBe(400);
+    expect(badPart.json().errors).toHaveProperty('partTypeId');
+    const badOption = await post(
+      '/api/appointmentsSchedule/save',
+      assistant,
+      form(id, `${day}T10:00`, { customerIsWaiting: true, customerWaitingOptionId: 999 }),
+    );
+    expect(badOption.statusCode).toBe(400);
+    expect(badOption.json().errors).toHaveProperty('customerWaitingOptionId');
     const rows = await app.deps.db.rows(sql`select 1 from appointment_schedules where invoice_id = ${id}`);
     expect(rows).toEqual([]);
     expect(
