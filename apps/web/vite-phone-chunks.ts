@@ -14,7 +14,9 @@ import type { Rolldown } from 'vite';
  *     scripts/bundle-budget.mjs counts them: antd's core and theme, the query cache, the session);
  *   - `day-vendor`: the rest from node_modules (Tabs, Card, Tag, Alert, Skeleton, Input … and their parts): an
  *     office screen using one of them loads the others too, most of which office screens draw anyway;
- *   - `day-code`: the rest of our own code (the day's page, its stores, the phone's bar).
+ *   - `day-code`: the rest of our own code (the day's page, its stores, the phone's bar);
+ * and a fourth, `day-later`: the packages the status dialog reaches (antd's Form, Modal, Select …), fetched once the
+ * day is drawn, less the entry's and the office's first screen's (decision 0040).
  * The phone shell's module itself stays its own chunk (its start-up side effects run when it is loaded, never
  * because an office screen shares a chunk with it), and styles keep their place. The modules in these chunks run
  * when any screen sharing the chunk loads it: they must not act at load (the Route tab's preload is started by the
@@ -34,7 +36,8 @@ export function phoneDayChunks(srcDir: string): (id: string, ctx: Rolldown.Chunk
     'shell/root-home.tsx',
     'shell/home-tiles.tsx',
   ];
-  let sets: { phone: Set<string>; office: Set<string>; entry: Set<string> } | null = null;
+  const laterRoot = path.join(srcDir, 'features/installer-day/status-dialog.tsx');
+  let sets: { phone: Set<string>; office: Set<string>; entry: Set<string>; later: Set<string> } | null = null;
   return (id, ctx) => {
     sets ??= {
       phone: reach(ctx, [phoneRoot]),
@@ -43,11 +46,17 @@ export function phoneDayChunks(srcDir: string): (id: string, ctx: Rolldown.Chunk
         ctx,
         officeRoots.map((file) => path.join(srcDir, file)),
       ),
+      later: reach(ctx, [laterRoot]),
     };
-    if (id === phoneRoot || !sets.phone.has(id) || sets.entry.has(id)) return null;
     if (id.startsWith('\0') || /\.css($|\?)/.test(id)) return null;
+    const vendor = /[\\/]node_modules[\\/]/.test(id);
+    if (id === phoneRoot || !sets.phone.has(id) || sets.entry.has(id)) {
+      // The status dialog's packages (antd's Form, Modal, Select, Upload … and their parts), fetched once the day
+      // is drawn: one chunk, not forty pieces (the office's first screen keeps its own).
+      return vendor && sets.later.has(id) && !sets.office.has(id) && !sets.entry.has(id) ? 'day-later' : null;
+    }
     if (sets.office.has(id)) return 'day-shared';
-    return /[\\/]node_modules[\\/]/.test(id) ? 'day-vendor' : 'day-code';
+    return vendor ? 'day-vendor' : 'day-code';
   };
 }
 
