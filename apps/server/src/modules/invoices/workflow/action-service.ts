@@ -23,8 +23,8 @@ type Field = keyof InvoicePatch;
 
 /**
  * The stored values of the PATCH fields and raw columns an action compares with, as columns over the invoice's
- * alias `r` (read with its row lock): fields under their own names, raw columns as `raw_<column>`. Undefined for
- * none.
+ * alias `r` (read with its row lock, before the caller's `extra`, which writes other tables): fields as
+ * `cur_<field>` (apart from the lock state's own names), raw columns as `raw_<column>`. Undefined for none.
  */
 function currentColumns(keys: Field[], rawCols: string[]): SQL | undefined {
   const cols = [
