@@ -114,8 +114,15 @@ test.describe('wall mode', () => {
     await expect(heading).toHaveText(`Control Room: ${first.name}`, {
       timeout: (board.facilities.length * every + 5) * 1000,
     });
-    // The board it comes back to already counts it: read again, not the copy from its last turn.
-    await expect(count(page, 1)).toHaveText(String(before + 1), { timeout: 2_000 });
+    // The board it comes back to already counts it: read again, not the copy from its last turn. The server's
+    // count now is the fresh one; the clock may have moved a seeded vehicle into priority 1 meanwhile too (seen
+    // at 21:00 UTC), so it is at least one more than before, not exactly one.
+    const now = await api.get<{ serviceVehicles: { byPriority: { priority: number; count: number }[] } }>(
+      `/api/control-room?facilityId=${first.id}`,
+    );
+    const fresh = now.serviceVehicles.byPriority.find((p) => p.priority === 1)?.count ?? 0;
+    expect(fresh).toBeGreaterThanOrEqual(before + 1);
+    await expect(count(page, 1)).toHaveText(String(fresh), { timeout: 2_000 });
     await api.put(`/api/ServiceVehicle/${sv.id}/void`);
   });
 });
