@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, runtimeComponentStyles, test } from './fixtures';
 
 /*
  * antd's component styles come from the stylesheet built with the app (vite.config.ts `antdStyleSheet`,
@@ -6,16 +6,6 @@ import { expect, test } from './fixtures';
  * file went missing, or its theme drifted from theme.ts, every component would again insert its own <style>
  * tag at run time (correct, but the start-up cost on a phone comes back): this counts them on busy screens.
  */
-// Component styles (selectors under antd's hashed `:where(.css-…)`) inserted at run time; the per-component
-// token variables (`.css-var-…`) are keyed by React ids and are always written at run time, cheaply.
-const runtimeComponentStyles = (page: import('@playwright/test').Page) =>
-  page.evaluate(
-    () =>
-      Array.from(document.querySelectorAll('style[data-css-hash]')).filter((s) =>
-        (s.textContent ?? '').includes(':where(.css-'),
-      ).length,
-  );
-
 test('antd draws the home screen and the invoice list from the built stylesheet', async ({ page }) => {
   await page.goto('/new-home');
   await expect(page.getByRole('navigation', { name: 'Tiles' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { api, book, historyOf, PNG, repairTechId, soon, stopCard } from './field-helpers';
-import { apiLogin, DEMO, expect, expectAccessible, test, toast } from './fixtures';
+import { apiLogin, DEMO, expect, expectAccessible, runtimeComponentStyles, test, toast } from './fixtures';
 
 /** A JPEG's width and height, from its frame header (SOF0–SOF15 but DHT, JPG and DAC). */
 function jpegSize(jpeg: Buffer): { width: number; height: number } | undefined {
@@ -176,13 +176,7 @@ test.describe('the installer on a phone (375 px)', () => {
     await expectAccessible(page, '.ant-modal');
     // The day's and the dialog's antd styles come from the phone's two built sheets (vite.config.ts): none of the
     // components on screen computed its styles here (the later sheet's map names the day sheet's too).
-    const runtimeStyles = await page.evaluate(
-      () =>
-        Array.from(document.querySelectorAll('style[data-css-hash]')).filter((s) =>
-          (s.textContent ?? '').includes(':where(.css-'),
-        ).length,
-    );
-    expect(runtimeStyles).toBeLessThanOrEqual(2);
+    expect(await runtimeComponentStyles(page)).toBeLessThanOrEqual(2);
     await dialog.getByRole('button', { name: 'Send Arrived' }).click();
     await expect(card.locator('.ant-card-head').getByText('Arrived', { exact: true })).toBeVisible();
     await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);

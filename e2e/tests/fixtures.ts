@@ -144,6 +144,19 @@ export async function apiAs(page: Page) {
  * The newest toast with exactly this text: the same text shown twice in a row (two fundings, a check-out then
  * a check-in) leaves the first one fading out while the second appears.
  */
+/**
+ * antd component styles (selectors under antd's hashed `:where(.css-…)`) inserted at run time rather than found in
+ * a built stylesheet (decision 0026); the per-component token variables (`.css-var-…`) are keyed by React ids and
+ * are always written at run time, cheaply.
+ */
+export const runtimeComponentStyles = (page: Page) =>
+  page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('style[data-css-hash]')).filter((s) =>
+        (s.textContent ?? '').includes(':where(.css-'),
+      ).length,
+  );
+
 export const toast = (page: Page, text: string) =>
   page
     .locator('.ant-message-notice')

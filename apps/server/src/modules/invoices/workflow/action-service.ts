@@ -153,11 +153,10 @@ export class InvoiceActionService {
       );
       const extraChanged = extra ? await extra(tx, target) : false;
       if (keys.length === 0 && rawCols.length === 0) return extraChanged;
-      const current: Record<string, unknown> = target;
       const changes = keys
-        .filter((k) => !same(current[`cur_${k}`], input[k], PATCH_COLUMNS[k].kind))
-        .map((k) => ({ field: k, before: current[`cur_${k}`], after: input[k] }));
-      const rawChanged = rawCols.filter((c) => !same(current[`raw_${c}`], raw[c]));
+        .filter((k) => !same(target[`cur_${k}`], input[k], PATCH_COLUMNS[k].kind))
+        .map((k) => ({ field: k, before: target[`cur_${k}`], after: input[k] }));
+      const rawChanged = rawCols.filter((c) => !same(target[`raw_${c}`], raw[c]));
       if (changes.length === 0 && rawChanged.length === 0) return extraChanged;
 
       const changed = (f: string) => changes.some((c) => c.field === f);
