@@ -7,11 +7,18 @@
  * embeds a subset of each font: only the glyphs used. Both fonts are under the SIL Open Font
  * Licence 1.1 (the packages' LICENSE files). Nothing is read from the machine's own fonts.
  *
+ * Each font file is read and parsed (fontkit) once per process and shared by every document: parsed per
+ * document, the layout's first use of the font's positioning tables (kerning, GPOS) was decoded again for each
+ * PDF, about 80 % of an invoice's 90–100 ms (issue #36, a submit that sends a claim renders one). A document
+ * only reads the shared font (its glyphs, its layout); what it embeds is its own subset.
+ *
  * Not covered: Hangul, Arabic, Hebrew, Thai, Devanagari… (they print as empty boxes); adding one is
  * another package of the same family and one more entry in `scriptFont`.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { create } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -21,11 +28,28 @@ const CJK = fontsOf('@embedpdf/fonts-sc');
 
 export type FontWeight = 'regular' | 'bold';
 
-/** The font files, by script and weight (paths: pdfkit reads and subsets them per document). */
+/** The font files, by script and weight. */
 export const FONT_FILES = {
   latin: { regular: path.join(LATIN, 'NotoSans-Regular.ttf'), bold: path.join(LATIN, 'NotoSans-Bold.ttf') },
   cjk: { regular: path.join(CJK, 'NotoSansHans-Regular.otf'), bold: path.join(CJK, 'NotoSansHans-Bold.otf') },
 } as const;
+
+type Script = keyof typeof FONT_FILES;
+
+/** The process's parsed fonts, by file: the CJK ones (about 8 MB each) only once a text needed them. */
+const parsed = new Map<string, unknown>();
+function sharedFont(file: string): PDFKit.Mixins.PDFFontSource {
+  let font = parsed.get(file);
+  if (!font) {
+    font = create(fs.readFileSync(file));
+    parsed.set(file, font);
+  }
+  // pdfkit takes a parsed fontkit font where its types say a file or bytes (PDFFontFactory.open: `src.layout`).
+  return font as PDFKit.Mixins.PDFFontSource;
+}
+
+/** The name a document knows a font by; registered on the document at its first use. */
+const fontName = (script: Script, weight: FontWeight) => `${script}-${weight}`;
 
 /** Characters written in the CJK font: Han ideographs, kana, bopomofo, CJK punctuation, full-width forms. */
 const CJK_CHAR =
@@ -56,15 +80,26 @@ type TextOptions = PDFKit.Mixins.TextOptions;
  */
 export class PdfPen {
   private weight: FontWeight = 'regular';
+  private registered = new Set<string>();
 
   constructor(readonly doc: PDFKit.PDFDocument) {
-    doc.font(FONT_FILES.latin.regular);
+    this.use('latin', 'regular');
+  }
+
+  /** Makes the script's font of a weight the document's current font. */
+  private use(script: Script, weight: FontWeight) {
+    const name = fontName(script, weight);
+    if (!this.registered.has(name)) {
+      this.doc.registerFont(name, sharedFont(FONT_FILES[script][weight]));
+      this.registered.add(name);
+    }
+    this.doc.font(name);
   }
 
   /** The weight and, when given, the size of the text that follows. */
   font(weight: FontWeight, size?: number): this {
     this.weight = weight;
-    this.doc.font(FONT_FILES.latin[weight]);
+    this.use('latin', weight);
     if (size !== undefined) this.doc.fontSize(size);
     return this;
   }
@@ -76,18 +111,21 @@ export class PdfPen {
     const [x, y, options] = typeof a === 'object' ? [undefined, undefined, a] : [a, b, c];
     const runs = scriptRuns(text);
     if (runs.length <= 1) {
-      doc.font(FONT_FILES[runs[0]?.cjk ? 'cjk' : 'latin'][this.weight]).text(text, x, y, options);
-      doc.font(FONT_FILES.latin[this.weight]);
+      if (runs[0]?.cjk) {
+        this.use('cjk', this.weight);
+        doc.text(text, x, y, options);
+        this.use('latin', this.weight);
+      } else doc.text(text, x, y, options);
       return this;
     }
     runs.forEach((run, i) => {
-      doc.font(FONT_FILES[run.cjk ? 'cjk' : 'latin'][this.weight]);
+      this.use(run.cjk ? 'cjk' : 'latin', this.weight);
       const last = i === runs.length - 1;
       const continued = last ? (options?.continued ?? false) : true;
       if (i === 0) doc.text(run.text, x, y, { ...options, continued });
       else doc.text(run.text, { continued });
     });
-    doc.font(FONT_FILES.latin[this.weight]);
+    this.use('latin', this.weight);
     return this;
   }
 }
@@ -97,6 +135,7 @@ export function unicodePdf(options: PDFKit.PDFDocumentOptions = {}): {
   doc: PDFKit.PDFDocument;
   pen: PdfPen;
 } {
-  const doc = new PDFDocument({ size: 'LETTER', ...options, font: FONT_FILES.latin.regular });
+  const doc = new PDFDocument({ size: 'LETTER', ...options });
+  // The pen sets Noto Sans at once; pdfkit's default Helvetica is never drawn with, so never embedded.
   return { doc, pen: new PdfPen(doc) };
 }

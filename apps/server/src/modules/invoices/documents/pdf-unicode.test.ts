@@ -67,6 +67,22 @@ describe('invoice PDF in Unicode (issue #16: names outside Latin-1 printed as no
     if (/\p{Script=Han}/u.test(first)) expect(pdf.raw).toContain('NotoSansHans');
     else expect(pdf.raw).not.toContain('NotoSansHans');
   });
+
+  it('PDFs rendered at the same time each carry their own text (the fonts are parsed once per process)', async () => {
+    const names: [string, string][] = [
+      ['Ωmega', 'Ψυχή'],
+      ['Ярослав', 'Щукин'],
+      ['李', '四'],
+    ];
+    const ids = await Promise.all(names.map(([f, l]) => invoiceFor(f, l)));
+    const pdfs = await Promise.all(ids.map((id) => api.get(`/api/Invoices/${id}/pdf`, t.admin)));
+    for (const [i, res] of pdfs.entries()) {
+      const { text, raw } = await readPdf(res.rawPayload);
+      expect(text).toContain(`Name: ${names[i][0]} ${names[i][1]}`);
+      // Only the CJK invoice embeds the CJK font.
+      expect(raw.includes('NotoSansHans')).toBe(i === 2);
+    }
+  });
 });
 
 describe("the facility's dates on PDFs and texts (issue #16: winter evenings printed the next day)", () => {
