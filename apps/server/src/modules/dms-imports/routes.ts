@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type.js';
 import { FileStore } from '../../files/file-store.js';
 import { currentUser } from '../../http/auth.js';
+import { trafficOf } from '../../http/traffic.js';
 import { odataQuerySchema } from '../../http/odata-schema.js';
 import { sendODataList } from '../../http/odata-route.js';
 import { jobsOf } from '../../jobs/index.js';
@@ -46,6 +47,7 @@ export function dmsImportRoutes(app: App) {
       await ensureImportWorker(app);
       await jobsOf(app).enqueue(DMS_IMPORT_JOB, { importId });
     },
+    busy: () => trafficOf(app).busy(),
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { action: 'dmsImports.read' } as const;

@@ -27,6 +27,7 @@ import type { FileStore } from '../../files/file-store.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { AlertHub } from '../../realtime/hub.js';
 import { assertReference } from '../../records/index.js';
+import { workInTurns } from './import-pace.js';
 import { FileContentError, readHead, readRows } from './readers.js';
 import { receiveFile } from './upload.js';
 import { XlsxError } from './xlsx-reader.js';
@@ -38,6 +39,8 @@ export interface DmsDeps {
   hub: AlertHub;
   /** Queues the import job (jobs/): the routes pass the app's queue. */
   enqueue: (importId: number) => Promise<void>;
+  /** Whether people are using the app now (http/traffic.ts): the preview then works in shorter turns. */
+  busy?: () => boolean;
 }
 
 /** One import as the contract's dmsImport (alias d). */
@@ -171,7 +174,7 @@ function checkMapping(imp: DmsImport, mapping: DmsMapping) {
  * imported and the first failing rows, with the errors per cell. Records the number of rows.
  */
 export async function previewImport(
-  deps: Pick<DmsDeps, 'db' | 'files'>,
+  deps: Pick<DmsDeps, 'db' | 'files' | 'busy'>,
   id: number,
   body: DmsPreviewBody,
 ): Promise<DmsPreviewResult> {
@@ -183,8 +186,11 @@ export async function previewImport(
   const result: DmsPreviewResult = { totalRows: 0, validRows: 0, failedRows: 0, rows: [], errorRows: [] };
   const options = { spreadsheet: imp.format === 'xlsx', headers: imp.headers };
   let header = true;
+  // Every row is validated in this request: in turns, so that the requests arriving meanwhile are served.
+  const turn = workInTurns(() => deps.busy?.() ?? false);
   try {
     for await (const row of readRows(deps.files, filePath, imp.format)) {
+      await turn();
       if (header) {
         header = false;
         continue;
