@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -64,6 +65,12 @@ describe('configuration is validated by one schema at start-up (issue #16)', () 
     expect(d.pg).toMatchObject({ poolMax: 25, statementTimeoutMs: 0, applicationName: 'glass-east' });
     // An empty value counts as unset (VAR= in an env file).
     expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 3000, logLevel: 'info' });
+  });
+
+  it('opens as many read connections as the machine has cores, at least 2, unless told (decision 0042)', () => {
+    expect(loadConfig({}).pg.readPoolMax).toBe(Math.max(2, os.availableParallelism()));
+    expect(loadConfig({ PG_READ_POOL_MAX: '6' }).pg.readPoolMax).toBe(6);
+    expect(loadConfig({ PG_READ_POOL_MAX: '0' }).pg.readPoolMax).toBe(0);
   });
 
   it('reports every mistake at once, each naming the variable, the value and what was expected', () => {

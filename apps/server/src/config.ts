@@ -1,6 +1,7 @@
 // Over 300 lines: every environment variable the server reads, parsed and checked in one place (the README's Configuration table is its mirror).
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parsePublicBaseUrl } from './public-url.js';
@@ -154,6 +155,12 @@ const parsed = <T>(parse: (v: string | undefined) => T) =>
       }
     });
 
+/**
+ * Read connections per process by default: this machine's cores, at least 2 (decision 0042). More read statements
+ * at once than the cores can run only made every statement, and the writes beside them, wait on the CPU.
+ */
+export const DEFAULT_READ_POOL_MAX = Math.max(2, os.availableParallelism());
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const envSchema = z.object({
@@ -169,7 +176,7 @@ const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: 'expected a postgres:// or postgresql:// connection URL' });
     }),
   PG_POOL_MAX: whole(10, 1, 1000),
-  PG_READ_POOL_MAX: whole(6, 0, 1000),
+  PG_READ_POOL_MAX: whole(DEFAULT_READ_POOL_MAX, 0, 1000),
   PG_STATEMENT_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),
   PG_CONNECT_TIMEOUT_MS: whole(10_000, 0, 600_000),
   PG_IDLE_TIMEOUT_MS: whole(30_000, 0, 24 * 3600_000),

@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { renderSql, wantsFreshPlan, wantsOnePlan } from '../odata/render-sql.js';
-import type { PgOptions } from '../config.js';
+import { DEFAULT_READ_POOL_MAX, type PgOptions } from '../config.js';
 import * as schema from './schema/index.js';
 import { isoLocalTimestamp, isoTimestamp } from './timestamps.js';
 import { type Db, DbEvents, type Orm, rowsOf, runHooks, runUnitOfWork } from './unit-of-work.js';
@@ -99,7 +99,7 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /**
    * Pool and session settings on a PostgreSQL server (config.pg; main.ts passes them). Without them:
-   * PG_POOL_MAX or 10 connections, PG_READ_POOL_MAX or 6 for the reads, and no statement timeout (the seed and
+   * PG_POOL_MAX or 10 connections, PG_READ_POOL_MAX or the machine's cores (at least 2) for the reads, and no statement timeout (the seed and
    * tools run long statements).
    */
   pg?: Partial<PgOptions>;
@@ -125,7 +125,7 @@ export async function openDatabase(opts: {
     // The read statements (listRows, listTuples, statement) run on connections of their own (decision 0036):
     // however many readers there are, they wait for one of these, never for the pool of the writes and
     // transactions, and at most readPoolMax of them (twice that with the plan-once sessions) run at once.
-    const readMax = o.readPoolMax ?? Number(process.env.PG_READ_POOL_MAX ?? 6);
+    const readMax = o.readPoolMax ?? Number(process.env.PG_READ_POOL_MAX ?? DEFAULT_READ_POOL_MAX);
     const readPool = readMax > 0 ? opened(new pg.Pool({ ...settings, max: readMax })) : pool;
     // Statements marked planOnce (render-sql.ts) run on sessions of their own that keep one generic plan per
     // statement; every other statement keeps PostgreSQL's choice (forcing generic plans everywhere made the
