@@ -69,9 +69,9 @@ function antdComponentsUsed(antd: Record<string, unknown>): string[] {
 /**
  * The components the installer's day draws in the phone shell before its first stop shows (phone-app.tsx,
  * decision 0034): `virtual:antd-day-styles.css` holds these only (14 KB Brotli against 57), so a phone opening
- * /my-appointments is not charged the office's styles before the day paints. `virtual:antd-phone-styles.css`
- * adds what the phone shell draws after it (the status dialog, the toasts: only those, with a map naming both
- * sheets' styles) and loads once the day is drawn. A
+ * /my-appointments is not charged the office's styles before the day paints. The phone's later sheet
+ * (`PHONE_LATER_SHEET` below) adds what the phone shell draws after it (the status dialog, the toasts: only those,
+ * with a map naming both sheets' styles): fetched once the day is drawn, applied when first needed. A
  * component missing from both still works: antd computes its styles at run time, as before decision 0026.
  */
 const PHONE_DAY_COMPONENTS = ['Alert', 'Button', 'Card', 'Empty', 'Skeleton', 'Space', 'Spin', 'Tabs', 'Tag'];
@@ -80,6 +80,19 @@ const PHONE_LATER_COMPONENTS = ['Col', 'Form', 'Input', 'Modal', 'Row', 'Select'
 
 /** antd's map of the style paths a stylesheet holds: its last rule, `.data-ant-cssinjs-cache-path{content:"…"}`. */
 const STYLE_MAP = /\.data-ant-cssinjs-cache-path\s*\{\s*content\s*:\s*"([^"]*)"\s*;?\s*\}/;
+
+/**
+ * The phone shell's later sheet as a file of its own, not a stylesheet import: `virtual:antd-phone-later-sheet?url`
+ * is its address (decision 0041). The phone fetches it once the day is drawn, so the service worker keeps it, and
+ * applies it only when the status dialog first opens or a toast first shows (src/phone-later-styles.ts): parsing and
+ * applying 320 KB of styles right after the paint was one of the long tasks Lighthouse counted (issue #34). It is
+ * the later components' styles, with a map naming both phone sheets' styles (antd reads one map: the last such rule
+ * wins), then our corrections of antd's styles again (`antd-overrides.css`, which must come after antd's).
+ */
+const PHONE_LATER_SHEET = 'virtual:antd-phone-later-sheet?url';
+/** Where the dev server answers with the later sheet (the build emits it to assets/ instead). */
+const PHONE_LATER_SHEET_DEV = '/@antd-phone-later-sheet.css';
+const IMPORTED = new Set(['virtual:antd-styles.css', 'virtual:antd-day-styles.css']);
 
 function antdStyleSheet(): Plugin {
   const ids: Record<string, (antd: typeof import('antd')) => string[]> = {
@@ -104,23 +117,46 @@ function antdStyleSheet(): Plugin {
     }
     return text;
   };
+  // The phone shell's later sheet adds only the later components' styles to the day's sheet, which stays; but antd
+  // reads one map (the last such rule wins), so its map names the day's styles too. It used to hold the day's styles
+  // again as well: 83 KB more for a phone to parse and apply (issue #34).
+  const phoneLater = () => {
+    const day = extract('virtual:antd-day-styles.css').match(STYLE_MAP)?.[1];
+    const later = extract('virtual:antd-phone-styles.css');
+    const own = later.match(STYLE_MAP)?.[1];
+    if (day === undefined || own === undefined)
+      throw new Error('antd style map not found in the extracted styles');
+    const union = [...new Set([...day.split(';'), ...own.split(';')])].filter(Boolean).join(';');
+    const overrides = readFileSync(
+      fileURLToPath(new URL('./src/antd-overrides.css', import.meta.url)),
+      'utf8',
+    );
+    return `${later.replace(STYLE_MAP, `.data-ant-cssinjs-cache-path{content:"${union}"}`)}\n${overrides}`;
+  };
+  let serving = false;
   return {
     name: 'glass-antd-styles',
-    resolveId: (source) => (source in ids ? `\0${source}` : undefined),
+    // Before Vite's own plugins, which would take the later sheet's `?url` for a file's.
+    enforce: 'pre',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    configureServer(server) {
+      server.middlewares.use(PHONE_LATER_SHEET_DEV, (_req, res) => {
+        res.setHeader('content-type', 'text/css');
+        res.end(phoneLater());
+      });
+    },
+    // The later components' extraction alone is not imported: the phone's later sheet is (with its map).
+    resolveId: (source) => (IMPORTED.has(source) || source === PHONE_LATER_SHEET ? `\0${source}` : undefined),
     load(source) {
       const id = source.startsWith('\0') ? source.slice(1) : '';
-      if (!(id in ids)) return undefined;
-      if (id !== 'virtual:antd-phone-styles.css') return extract(id);
-      // The phone shell's later sheet adds only the later components' styles to the day's sheet, which stays; but
-      // antd reads one map (the last such rule wins), so its map names the day's styles too. It used to hold the
-      // day's styles again as well: 83 KB more for a phone to parse and apply after the paint (issue #34).
-      const day = extract('virtual:antd-day-styles.css').match(STYLE_MAP)?.[1];
-      const later = extract(id);
-      const own = later.match(STYLE_MAP)?.[1];
-      if (day === undefined || own === undefined)
-        throw new Error('antd style map not found in the extracted styles');
-      const union = [...new Set([...day.split(';'), ...own.split(';')])].filter(Boolean).join(';');
-      return later.replace(STYLE_MAP, `.data-ant-cssinjs-cache-path{content:"${union}"}`);
+      if (id === PHONE_LATER_SHEET) {
+        if (serving) return `export default ${JSON.stringify(PHONE_LATER_SHEET_DEV)};`;
+        const ref = this.emitFile({ type: 'asset', name: 'phone-later-styles.css', source: phoneLater() });
+        return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+      }
+      return IMPORTED.has(id) ? extract(id) : undefined;
     },
   };
 }

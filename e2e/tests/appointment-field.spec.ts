@@ -243,10 +243,27 @@ test.describe('the installer on a phone (375 px)', () => {
     await expect(card).toBeVisible();
     // The status dialog's code arrives once the day is drawn (decision 0034); the page says when it can go offline.
     await expect(page.getByTestId('offline-ready')).toHaveText('Ready offline', { timeout: 30_000 });
+    // The phone's later antd sheet (the dialog's and the toasts' styles) is fetched and kept by the service worker,
+    // but not applied until the dialog opens (decision 0041).
+    const laterSheet = () =>
+      page.evaluate(async () => {
+        const url = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .find((path) => /^\/assets\/phone-later-styles-[^/]*\.css$/.test(path));
+        return {
+          kept: !!url && !!(await caches.match(url)),
+          applied: Array.from(document.styleSheets).some((s) => s.href?.includes('/phone-later-styles-')),
+        };
+      });
+    expect(await laterSheet()).toEqual({ kept: true, applied: false });
     await context.setOffline(true);
     await card.getByRole('button', { name: `Arrived: invoice ${invoiceId}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Note').fill('Arrived in a dead zone');
+    // Applied offline from the kept file: no antd component of the dialog computed its styles.
+    expect(await laterSheet()).toEqual({ kept: true, applied: true });
+    expect(await runtimeComponentStyles(page)).toBeLessThanOrEqual(2);
     await dialog.getByRole('button', { name: 'Send Arrived' }).click();
     await expect(page.getByText('1 update waiting to be sent')).toBeVisible();
     await expect(card.getByText('Waiting to send')).toBeVisible();
@@ -288,6 +305,16 @@ test.describe('the installer on a phone (375 px)', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save route' }).click();
     await expect(toast(page, 'Route saved')).toBeVisible();
+    // The first toast's styles: the phone's later sheet, applied before it showed (decision 0041), not computed here.
+    expect(
+      await page.evaluate(() => ({
+        applied: Array.from(document.styleSheets).some((s) => s.href?.includes('/phone-later-styles-')),
+        computed: Array.from(document.querySelectorAll('style[data-css-hash]')).some(
+          (s) =>
+            (s.textContent ?? '').includes(':where(.css-') && (s.textContent ?? '').includes('.ant-message'),
+        ),
+      })),
+    ).toEqual({ applied: true, computed: false });
     const tech = await api(request, DEMO.repairTech);
     const routes = await tech<{ stops: { invoiceId: number }[] }[]>(
       'GET',

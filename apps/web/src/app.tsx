@@ -13,8 +13,9 @@ import { theme } from './theme';
 import { rereadAntdStyleMap } from './ui/antd-style-map';
 import { ThemeVars } from './ui/theme-vars';
 
-// Opened from the phone shell (phone-app.tsx), antd has read the day's small stylesheet: this one holds more.
-rereadAntdStyleMap();
+// Opened from the phone shell (phone-app.tsx), antd has read the day's small stylesheet: this one holds more (and
+// the phone's later sheet is no longer applied: phone-later-styles.ts).
+rereadAntdStyleMap(true);
 
 // A 401 anywhere navigates through the router (no full reload).
 setAuthNavigator((path) => {

@@ -8,13 +8,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { queryClient } from './api/query-client';
+import { toastsNeedStyles } from './api/notices';
+import { spreadStartupReads } from './api/session-load';
 import { sessionRead, useSelf } from './api/use-session';
 import { startDayFirst } from './features/installer-day/early-day';
+import { setStatusDialogStyles } from './features/installer-day/lazy-parts';
 import { MyAppointmentsPage } from './features/installer-day/my-appointments-page';
 import { DeferredMessageHost } from './shell/deferred-message-host';
 import { saveLastPath } from './shell/last-path';
 import { requestOfficeMenu } from './shell/office-hand-over';
 import { PageSpinner } from './shell/page-spinner';
+import { applyPhoneLaterStyles, fetchPhoneLaterStyles } from './phone-later-styles';
 import { PhoneTopBar } from './shell/phone-top-bar';
 import { theme } from './theme';
 import { useShellPartsReady } from './ui/shell-parts';
@@ -32,11 +36,17 @@ import { ThemeVars } from './ui/theme-vars';
 const PHONE_SHELL_ROLES: ReadonlySet<number> = new Set([UserRole.RepairTechnician]);
 
 // Today's read and the self read (started by main.tsx) go on; the query cache takes them. The session's other
-// start-up reads wait until the day is drawn (DeferredRealtime below; decision 0038).
+// start-up reads wait until the day is drawn (DeferredRealtime below; decision 0038), each from a task of its own
+// (decision 0041).
 startDayFirst();
+spreadStartupReads();
 
-// The real-time client (the day follows the office's changes) once the day is drawn (ui/shell-parts.ts), and the
-// rest of the phone shell's styles.
+// The rest of the phone shell's antd styles (the status dialog's, the toasts'): fetched with the dialog's code once
+// the day is drawn, applied when the dialog first opens or a toast first shows (decision 0041).
+setStatusDialogStyles({ fetch: fetchPhoneLaterStyles, apply: applyPhoneLaterStyles });
+toastsNeedStyles(applyPhoneLaterStyles);
+
+// The real-time client (the day follows the office's changes) once the day is drawn (ui/shell-parts.ts).
 const RealtimeClient = lazy<ComponentType>(() =>
   import('./features/messaging/realtime-client').then(
     (m) => ({ default: m.RealtimeClient }),
@@ -47,12 +57,10 @@ const RealtimeClient = lazy<ComponentType>(() =>
 
 function DeferredRealtime() {
   const ready = useShellPartsReady();
-  // The rest of the phone shell's styles (the status dialog's, the toasts') come now too, and the session's
-  // start-up reads (the office's menu, and the session kept for a start offline, need them).
+  // The session's start-up reads come now too (the office's menu, and the session kept for a start offline, need
+  // them).
   useEffect(() => {
-    if (!ready) return;
-    void import('./phone-later-styles').catch(() => undefined);
-    void sessionRead();
+    if (ready) void sessionRead();
   }, [ready]);
   return ready ? (
     <Suspense fallback={null}>

@@ -19,14 +19,39 @@ const DURATION = { success: 1, badRequest: 2, error: 4, inline: 0.8 } as const;
 // host is there waits for it and then shows, in order.
 let bound: MessageInstance | null = null;
 const waiting: Array<(instance: MessageInstance) => void> = [];
+// The phone shell applies the toasts' styles with the first toast (phone-later-styles.ts, decision 0041): until they
+// are applied, toasts wait as they wait for the host.
+let styles: (() => Promise<void>) | null = null;
+let styled = true;
+function flush() {
+  if (bound && styled) for (const call of waiting.splice(0)) call(bound);
+}
 export function setMessageApi(instance: MessageInstance): void {
   bound = instance;
-  for (const call of waiting.splice(0)) call(instance);
+  flush();
+}
+/** The toasts' styles, applied before the first toast shows (it resolves also when they could not be loaded). */
+export function toastsNeedStyles(apply: () => Promise<void>): void {
+  styles = apply;
+  styled = false;
+}
+function applyStyles() {
+  const apply = styles;
+  if (!apply) return;
+  styles = null;
+  void apply().finally(() => {
+    styled = true;
+    flush();
+  });
 }
 
-/** Calls the bound instance now, or once the host has mounted; closing before that drops the toast. */
+/**
+ * Calls the bound instance now, or once the host has mounted and its styles are applied; closing before that drops
+ * the toast.
+ */
 function whenBound(call: (instance: MessageInstance) => MessageType): MessageType {
-  if (bound) return call(bound);
+  if (bound && styled) return call(bound);
+  applyStyles();
   let closed = false;
   let shown: MessageType | undefined;
   const done = new Promise<boolean>((resolve) => {
@@ -55,7 +80,7 @@ const api: MessageInstance = {
   warning: typed('warning'),
   loading: typed('loading'),
   destroy: (key) => {
-    if (bound) bound.destroy(key);
+    if (bound && styled) bound.destroy(key);
     else waiting.push((instance) => instance.destroy(key));
   },
 };

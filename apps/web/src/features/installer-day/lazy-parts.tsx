@@ -24,17 +24,35 @@ export function loadRoutePanelLater(): void {
   );
 }
 
+/**
+ * The styles the status dialog needs besides its code: in the phone shell, its later antd sheet, fetched with the
+ * code and applied when the dialog first opens (phone-later-styles.ts, decision 0041). None in the office, whose
+ * whole sheet is here.
+ */
+type DialogStyles = { fetch: () => Promise<void>; apply: () => Promise<void> };
+let dialogStyles: DialogStyles | null = null;
+export function setStatusDialogStyles(styles: DialogStyles): void {
+  dialogStyles = styles;
+}
+
 // The status dialog (antd's Form, Modal, Select: about 70 KB) loads once the day is drawn (decision 0034), and
 // the page says "Ready offline" only once it is here, as it is what an installer uses offline.
 let statusDialog: Promise<typeof import('./status-dialog')> | null = null;
 export function loadStatusDialog(): Promise<typeof import('./status-dialog')> {
   // A failed fetch (offline before the code arrived) is tried again on the next call.
-  statusDialog ??= import('./status-dialog').catch((error: unknown) => {
-    statusDialog = null;
-    throw error;
-  });
+  statusDialog ??= Promise.all([import('./status-dialog'), dialogStyles?.fetch()]).then(
+    ([dialog]) => dialog,
+    (error: unknown) => {
+      statusDialog = null;
+      throw error;
+    },
+  );
   return statusDialog;
 }
+
+/** The dialog's code, with its styles applied (antd then computes none of them when it draws). */
+const openStatusDialog = () =>
+  Promise.all([loadStatusDialog(), dialogStyles?.apply()]).then(([dialog]) => dialog);
 
 type StatusDialogProps = ComponentProps<typeof import('./status-dialog').StatusDialog>;
 
@@ -63,7 +81,7 @@ export function StatusDialog(props: StatusDialogProps) {
   const Dialog = useMemo(
     () =>
       lazy(() =>
-        loadStatusDialog().then(
+        openStatusDialog().then(
           (m) => ({ default: m.StatusDialog }),
           () => ({ default: StatusDialogUnavailable }),
         ),
