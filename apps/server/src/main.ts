@@ -1,10 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
+import { warmImageCodecs } from './files/reencode.js';
 import { shouldSeedDemo } from './db/empty.js';
 import { seedDatabase } from './db/seed/index.js';
 import { startBackgroundJobs } from './jobs/background.js';
 import { createNotifyProvider } from './modules/notify/index.js';
+import { warmPdfFonts } from './pdf/unicode-fonts.js';
 import { reencryptStoredSecrets } from './resources/secrets.js';
 
 /** config → database → migrate → seed when asked (SEED_DEMO) and empty → listen; SIGTERM drains requests and closes the database. */
@@ -62,6 +64,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // The PDFs' fonts and the image codecs are readied now rather than in the first request that needs them.
+  setTimeout(() => {
+    const warn = (what: string) => (err: unknown) => app.log.warn({ err }, `${what} not warmed`);
+    void warmPdfFonts().catch(warn('PDF fonts'));
+    void warmImageCodecs().catch(warn('image codecs'));
+  }, 0);
   // The outbox is drained with the configured providers (MAIL_TRANSPORT, SMS_PROVIDER: README).
   stopJobs = await startBackgroundJobs(app, { provider: createNotifyProvider(app.deps.db, config, app.log) });
 }

@@ -7,6 +7,7 @@ import { multipart } from '../../test/multipart.js';
 import type { App } from '../app-type.js';
 import { formPost, tokenFor } from '../modules/conversations/test-helpers.js';
 import { UNREADABLE_IMAGE } from './file-store.js';
+import { warmImageCodecs } from './reencode.js';
 import { phoneJpeg } from './test-images.js';
 
 /**
@@ -175,5 +176,11 @@ describe('uploaded images are re-encoded on the server', () => {
         'The image is too large: 10,000 × 8,000 pixels (at most 70 megapixels and 30,000 pixels a side)',
       ],
     });
+  });
+});
+
+describe('the image codecs warmed at start (main.ts, issue #36)', () => {
+  it('warms without failing', async () => {
+    await expect(warmImageCodecs()).resolves.toBeUndefined();
   });
 });

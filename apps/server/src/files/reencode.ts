@@ -69,3 +69,16 @@ export async function reencodeImage(input: Buffer, type: ImageType): Promise<Ree
     throw new UnreadableImageError(err);
   }
 }
+
+/**
+ * Starts libvips and its JPEG and WebP codecs with a small picture thrown away: the process's first photo
+ * otherwise pays it inside someone's request (an installer's status). The server calls it once it listens (main.ts).
+ */
+export async function warmImageCodecs(): Promise<void> {
+  const sample = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 128, g: 128, b: 128 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await reencodeImage(sample, { ext: 'jpg', mime: 'image/jpeg' });
+}

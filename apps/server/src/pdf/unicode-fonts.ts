@@ -139,3 +139,21 @@ export function unicodePdf(options: PDFKit.PDFDocumentOptions = {}): {
   // The pen sets Noto Sans at once; pdfkit's default Helvetica is never drawn with, so never embedded.
   return { doc, pen: new PdfPen(doc) };
 }
+
+/**
+ * Parses the Latin fonts and decodes what their layout uses for the usual characters, in a PDF thrown away: the
+ * process's first PDF otherwise pays it (about 200 ms), inside someone's request (a submit that sends a claim).
+ * The server calls it once it listens (main.ts); the CJK fonts stay unread until a text needs them.
+ */
+export async function warmPdfFonts(): Promise<void> {
+  const { doc, pen } = unicodePdf();
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  doc.resume();
+  const sample = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 $.,:;#()/-–&@';
+  for (const weight of ['regular', 'bold'] as const) pen.font(weight, 9).text(sample);
+  doc.end();
+  await done;
+}
