@@ -11,7 +11,8 @@
 //      writes left behind are repaired (`check:derived --repair`).
 // Every write acts on a different row taken from the database beforehand (bench/day/shared.ts), so none is
 // refused. Appends the figures to bench/RESULTS.md (BENCH_DRY=1: 2 s each, print only). BENCH_CASES=submit,fund
-// runs only the writes whose name contains one of the words.
+// runs only the writes whose name contains one of the words; BENCH_CLIENTS=1 times one request at a time (the
+// write's own cost, without queueing).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +46,7 @@ import {
 
 const dry = Boolean(process.env.BENCH_DRY);
 const seconds = dry ? 2 : Number(process.env.BENCH_SECONDS ?? 10);
-const clients = 10;
+const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const resultsFile = process.env.BENCH_RESULTS ?? path.join(import.meta.dirname, 'RESULTS.md');
 const port = Number(process.env.BENCH_PORT ?? 3330);
 const OURS = `http://127.0.0.1:${port}`;
