@@ -35,22 +35,29 @@ export function setStatusDialogStyles(styles: DialogStyles): void {
   dialogStyles = styles;
 }
 
-// The status dialog (antd's Form, Modal, Select: about 70 KB) loads once the day is drawn (decision 0034), and
-// the page says "Ready offline" only once it is here, as it is what an installer uses offline.
+// The status dialog (antd's Form, Modal, Select: about 70 KB) loads once the day is drawn (decision 0034).
 let statusDialog: Promise<typeof import('./status-dialog')> | null = null;
-export function loadStatusDialog(): Promise<typeof import('./status-dialog')> {
+function loadStatusDialog(): Promise<typeof import('./status-dialog')> {
   // A failed fetch (offline before the code arrived) is tried again on the next call.
-  statusDialog ??= Promise.all([import('./status-dialog'), dialogStyles?.fetch()]).then(
-    ([dialog]) => dialog,
-    (error: unknown) => {
-      statusDialog = null;
-      throw error;
-    },
-  );
+  statusDialog ??= import('./status-dialog').catch((error: unknown) => {
+    statusDialog = null;
+    throw error;
+  });
   return statusDialog;
 }
 
-/** The dialog's code, with its styles applied (antd then computes none of them when it draws). */
+/**
+ * The dialog's code and, in the phone shell, its styles' file: the page says "Ready offline" only once they are
+ * here, as the dialog is what an installer uses offline. Rejects when either could not be fetched.
+ */
+export function fetchStatusDialog(): Promise<unknown> {
+  return Promise.all([loadStatusDialog(), dialogStyles?.fetch()]);
+}
+
+/**
+ * The dialog's code, with its styles applied (antd then computes none of them when it draws). The styles never hold
+ * the dialog back: without them (not fetched offline) antd computes them.
+ */
 const openStatusDialog = () =>
   Promise.all([loadStatusDialog(), dialogStyles?.apply()]).then(([dialog]) => dialog);
 

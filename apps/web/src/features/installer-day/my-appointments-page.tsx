@@ -18,7 +18,7 @@ import { loadMyDay } from './day-store';
 import { dayDrawn } from './early-day';
 import { sessionRead, useSelf } from '../../api/use-session';
 import { onSent, outbox } from './outbox';
-import { loadRoutePanelLater, loadStatusDialog, RoutePanel, StatusDialog } from './lazy-parts';
+import { fetchStatusDialog, loadRoutePanelLater, RoutePanel, StatusDialog } from './lazy-parts';
 import { StopCard } from './stop-card';
 import { registerFieldWorker } from './sw-register';
 import { useOutbox } from './use-outbox';
@@ -66,8 +66,8 @@ export function MyAppointmentsPage() {
     let active = true;
     const cancel = afterContentPaint(() => {
       dayDrawn();
-      // Ready offline: the dialog's code, the worker's copy of the page, and the session kept on the phone.
-      void loadStatusDialog()
+      // Ready offline: the dialog's code and styles, the worker's copy of the page, and the session kept on the phone.
+      void fetchStatusDialog()
         .then(registerFieldWorker, () => false)
         .then((ready) => ready && sessionRead().then(() => true))
         .then((ready) => active && setOfflineReady(ready));
