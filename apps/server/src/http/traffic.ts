@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { perApp } from '../per-app.js';
 
 /** The meter's window, in slots: requests started in the last second, counted per quarter second. */
 const SLOT_MS = 250;
@@ -47,17 +48,8 @@ export class TrafficMeter {
   }
 }
 
-const meters = new WeakMap<object, TrafficMeter>();
-
 /** The traffic meter of an app (one per app instance). */
-export function trafficOf(app: object): TrafficMeter {
-  let meter = meters.get(app);
-  if (!meter) {
-    meter = new TrafficMeter();
-    meters.set(app, meter);
-  }
-  return meter;
-}
+export const trafficOf = perApp((_app: object) => new TrafficMeter());
 
 /** Counts every request the app receives on its meter. */
 export function registerTrafficMeter(app: FastifyInstance): void {

@@ -1,5 +1,6 @@
 import type { Alert } from '@glass/domain';
 import type { Server, Socket } from 'socket.io';
+import { perApp } from '../per-app.js';
 import { EVERY_FACILITY_ROOM, facilityRoom } from './rooms.js';
 
 /** An alert for one user, as created by the alerts writer and pushed by the hub. */
@@ -164,14 +165,5 @@ function chunks(events: readonly UserEvent[]): UserEvent[][] {
   return out;
 }
 
-const hubs = new WeakMap<object, AlertHub>();
-
 /** The hub of an app: one per app instance, shared by every module that creates alerts. */
-export function hubOf(app: object): AlertHub {
-  let hub = hubs.get(app);
-  if (!hub) {
-    hub = new AlertHub();
-    hubs.set(app, hub);
-  }
-  return hub;
-}
+export const hubOf = perApp((_app: object) => new AlertHub());

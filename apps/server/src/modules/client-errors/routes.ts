@@ -2,6 +2,7 @@ import { type ClientErrorReport, clientErrorReport } from '@glass/domain/contrac
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../../app-type.js';
 import { tooMany } from '../../http/errors.js';
+import { perApp } from '../../per-app.js';
 
 export interface BrowserErrorCounts {
   logged: Record<ClientErrorReport['kind'], number>;
@@ -9,17 +10,13 @@ export interface BrowserErrorCounts {
   limited: number;
 }
 
-const countsOf = new WeakMap<object, BrowserErrorCounts>();
-
 /** This process's report counters, for GET /api/metrics. */
-export function browserErrorCounts(app: object): BrowserErrorCounts {
-  let c = countsOf.get(app);
-  if (!c) {
-    c = { logged: { error: 0, unhandledrejection: 0, boundary: 0, route: 0 }, limited: 0 };
-    countsOf.set(app, c);
-  }
-  return c;
-}
+export const browserErrorCounts = perApp(
+  (_app: object): BrowserErrorCounts => ({
+    logged: { error: 0, unhandledrejection: 0, boundary: 0, route: 0 },
+    limited: 0,
+  }),
+);
 
 /** Reports one client address may send per minute; more answer 429 and are not logged. */
 export const PER_ADDRESS_PER_MINUTE = 10;
