@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.js';
 import type { App } from '../../app-type.js';
+import { DEFAULT_READ_POOL_MAX } from '../../config.js';
 import { runDerivedDriftCheck } from '../../jobs/derived-drift.js';
 import { jobsOf } from '../../jobs/index.js';
 import { queueSms } from '../notify/index.js';
@@ -148,8 +149,8 @@ describe('GET /api/metrics: outbox, jobs, pool and sockets', () => {
       expect(value(body, 'glass_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
       expect(value(body, 'glass_db_pool_connections{state="waiting"}')).toBe(0);
       expect(body).toContain('glass_db_pool_connections{state="idle"}');
-      // The read statements' own pool (decision 0036), apart from the writes'.
-      expect(value(body, 'glass_db_read_pool_connections{state="max"}')).toBe(6);
+      // The read statements' own pool (decision 0036), apart from the writes', as many as the cores (0042).
+      expect(value(body, 'glass_db_read_pool_connections{state="max"}')).toBe(DEFAULT_READ_POOL_MAX);
       expect(value(body, 'glass_db_read_pool_connections{state="waiting"}')).toBe(0);
     } else expect(body).not.toContain('glass_db_pool_connections');
     expect(() => parsePrometheusText(body)).not.toThrow();
