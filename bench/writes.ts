@@ -53,8 +53,13 @@ const OURS = `http://127.0.0.1:${port}`;
 const BARE = `http://127.0.0.1:${port + 1}`;
 const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
 
-/** The copies' triggers, as the catalogue declares them. */
-const TRIGGERS = DERIVED.flatMap((c) => c.triggers.map((t) => ({ ...t, copy: c.name })));
+/**
+ * The copies' triggers, as the catalogue declares them, but those a write cannot do without (`bulkLoad: 'on'`: they
+ * fill a NOT NULL column, such as a claim submission's facility; off, the submit that sends a claim fails).
+ */
+const TRIGGERS = DERIVED.flatMap((c) =>
+  c.triggers.filter((t) => t.bulkLoad !== 'on').map((t) => ({ ...t, copy: c.name })),
+);
 
 async function setTriggers(c: pg.Client, on: boolean) {
   for (const t of TRIGGERS)
