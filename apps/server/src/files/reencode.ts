@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { cleanJpeg } from './clean-jpeg.js';
 import type { ImageType } from './image-type.js';
 import { IMAGE_MAX_PIXELS } from './limits.js';
 
@@ -12,6 +13,8 @@ import { IMAGE_MAX_PIXELS } from './limits.js';
  * The type stays what the content said (image-type.ts, checked first): a JPEG stays a JPEG, a GIF keeps its
  * frames. Decoding is capped at IMAGE_MAX_PIXELS (files/limits.ts) so a small file that inflates to a huge
  * bitmap is refused; the upload readers refuse a header that declares more before this (file-store.ts).
+ * One exception (decision 0043): a JPEG that is nothing but the picture already (clean-jpeg.ts, as the installer
+ * app's photos are) and that libjpeg decodes for its thumbnail without a single warning is stored as sent.
  */
 export const THUMB_WIDTH = 320;
 
@@ -30,8 +33,20 @@ export class UnreadableImageError extends Error {
 }
 
 export async function reencodeImage(input: Buffer, type: ImageType): Promise<Reencoded> {
-  const open = (animated: boolean) =>
-    sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated });
+  const open = (animated: boolean, failOn: 'error' | 'warning' = 'error') =>
+    sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn, animated });
+  const thumbnail = (failOn?: 'error' | 'warning') =>
+    open(false, failOn)
+      .rotate()
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 75, effort: 1 })
+      .toBuffer();
+  const clean = type.ext === 'jpg' ? cleanJpeg(input) : undefined;
+  if (clean) {
+    // Any complaint of the decoder sends the file the long way below (re-encoded, or refused there).
+    const thumb = await thumbnail('warning').catch(() => undefined);
+    if (thumb) return { buffer: input, thumb, ...clean };
+  }
   try {
     // Frames of an animated GIF or WebP are kept (and carry no EXIF orientation: rotating the strip of
     // frames would scramble them); a single picture is turned upright.
@@ -58,11 +73,7 @@ export async function reencodeImage(input: Buffer, type: ImageType): Promise<Ree
     // The thumbnail's WebP is encoded with effort 1 of 6: a 320 px picture, about the same bytes, a third of the time.
     const [{ data, info }, thumb] = await Promise.all([
       image.toBuffer({ resolveWithObject: true }),
-      open(false)
-        .rotate()
-        .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 75, effort: 1 })
-        .toBuffer(),
+      thumbnail(),
     ]);
     return { buffer: data, thumb, width: info.width, height: info.pageHeight ?? info.height };
   } catch (err) {
