@@ -3,14 +3,10 @@ import { scriptRuns, unicodePdf, warmPdfFonts } from './unicode-fonts.js';
 
 /** A PDF of one text, its bytes as latin1 to look for the embedded fonts' names. */
 async function pdfOf(text: string): Promise<string> {
-  const { doc, pen } = unicodePdf();
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', resolve));
+  const { doc, pen, bytes } = unicodePdf();
   pen.font('bold', 12).text(text);
   doc.end();
-  await done;
-  return Buffer.concat(chunks).toString('latin1');
+  return (await bytes).toString('latin1');
 }
 
 describe('the PDFs’ fonts (issue #16; parsed once per process, issue #36)', () => {

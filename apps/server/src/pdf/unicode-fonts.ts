@@ -130,14 +130,24 @@ export class PdfPen {
   }
 }
 
-/** A Letter PDF whose default font is the embedded Noto Sans (pdfkit's Helvetica is never used). */
+/**
+ * A Letter PDF whose default font is the embedded Noto Sans (pdfkit's Helvetica is never used), and its bytes:
+ * they resolve once the caller has called `doc.end()`.
+ */
 export function unicodePdf(options: PDFKit.PDFDocumentOptions = {}): {
   doc: PDFKit.PDFDocument;
   pen: PdfPen;
+  bytes: Promise<Buffer>;
 } {
   const doc = new PDFDocument({ size: 'LETTER', ...options });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
   // The pen sets Noto Sans at once; pdfkit's default Helvetica is never drawn with, so never embedded.
-  return { doc, pen: new PdfPen(doc) };
+  return { doc, pen: new PdfPen(doc), bytes };
 }
 
 /**
@@ -146,14 +156,9 @@ export function unicodePdf(options: PDFKit.PDFDocumentOptions = {}): {
  * The server calls it once it listens (main.ts); the CJK fonts stay unread until a text needs them.
  */
 export async function warmPdfFonts(): Promise<void> {
-  const { doc, pen } = unicodePdf();
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.resume();
+  const { doc, pen, bytes } = unicodePdf();
   const sample = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 $.,:;#()/-–&@';
   for (const weight of ['regular', 'bold'] as const) pen.font(weight, 9).text(sample);
   doc.end();
-  await done;
+  await bytes;
 }

@@ -93,16 +93,10 @@ const moneyCells = (m: MoneyTotals): Cells => ({
 export async function renderDepositSlip(db: Database, id: number): Promise<Buffer> {
   const data = await slipData(db, id);
   const slip = depositSlip(data.items);
-  const { doc, pen } = unicodePdf({
+  const { doc, pen, bytes } = unicodePdf({
     margin: LEFT,
     layout: 'landscape',
     info: { Title: `Deposit ${data.id}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const { facility } = data;
@@ -187,5 +181,5 @@ export async function renderDepositSlip(db: Database, id: number): Promise<Buffe
     .font('bold', 12)
     .text(`Deposit total: ${formatCents(slip.total.total)}`, LEFT, doc.y, { align: 'right' });
   doc.end();
-  return done;
+  return bytes;
 }

@@ -37,13 +37,7 @@ export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): P
     storedImage(files, invoice.signaturePath),
     storedImage(files, invoice.approval?.path ?? null),
   ]);
-  const { doc, pen } = unicodePdf({ margin: LEFT, info: { Title: `Invoice ${invoice.id}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, pen, bytes } = unicodePdf({ margin: LEFT, info: { Title: `Invoice ${invoice.id}` } });
 
   const { facility, customer, vehicle } = invoice;
   const date = (v: string | null) => formatDate(v, 'MM/DD/YYYY', facility.timeZone);
@@ -148,5 +142,5 @@ export async function renderInvoicePdf(invoice: PdfInvoice, files: FileStore): P
     doc.image(approvalSignature, LEFT, doc.y + 4, { fit: [220, 80] });
   }
   doc.end();
-  return done;
+  return bytes;
 }
