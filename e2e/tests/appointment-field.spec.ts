@@ -1,5 +1,14 @@
 import { api, book, historyOf, PNG, repairTechId, soon, stopCard } from './field-helpers';
-import { apiLogin, DEMO, expect, expectAccessible, runtimeComponentStyles, test, toast } from './fixtures';
+import {
+  apiLogin,
+  DEMO,
+  expect,
+  expectAccessible,
+  runtimeComponentStyles,
+  test,
+  expectToast,
+  toast,
+} from './fixtures';
 
 /** A JPEG's width and height, from its frame header (SOF0–SOF15 but DHT, JPG and DAC). */
 function jpegSize(jpeg: Buffer): { width: number; height: number } | undefined {
@@ -373,7 +382,7 @@ test.describe('loaner cars', () => {
     await drawer.getByLabel('Policy').fill('POL-E2E');
     await drawer.getByLabel('Licence number').fill('D7654321');
     await drawer.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Loaner usage saved')).toBeVisible();
+    await expectToast(page, 'Loaner usage saved');
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: `Loaner of invoice ${invoiceId}` }) });
@@ -396,7 +405,7 @@ test.describe('loaner cars', () => {
     await drawer.getByLabel('Fuel in').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '6/8' }).click();
     await drawer.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Loaner usage saved')).toBeVisible();
+    await expectToast(page, 'Loaner usage saved');
     await expect(row.getByText('Returned', { exact: true })).toBeVisible();
     await expect(row.getByText('1000 → 1120')).toBeVisible();
   });

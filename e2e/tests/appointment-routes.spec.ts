@@ -6,7 +6,7 @@ import {
   expectAccessible,
   settleAnimations,
   test,
-  toast,
+  expectToast,
   type Who,
 } from './fixtures';
 
@@ -134,7 +134,7 @@ test.describe('the office route view', () => {
     expect(await shownInvoices(list)).toEqual([near, middle, far]);
 
     await page.getByRole('button', { name: 'Save route' }).click();
-    await expect(toast(page, 'Route saved')).toBeVisible();
+    await expectToast(page, 'Route saved');
     await expect(page.getByText('Not saved')).toHaveCount(0);
     await page.reload();
     await expect(list).toBeVisible();

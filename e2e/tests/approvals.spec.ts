@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, expect, expectAccessible, settleAnimations, test, toast } from './fixtures';
+import { apiAs, expect, expectAccessible, settleAnimations, test, expectToast } from './fixtures';
 
 /**
  * Customer approvals and the public customer pages (issue #19), on a phone (375 px): staff request an
@@ -81,7 +81,7 @@ test('the customer approves from the texted link on a phone; the staff screen sh
   const dialog = page.getByRole('dialog', { name: 'Request customer approval' });
   await expect(dialog.getByLabel('Phone number')).toHaveValue('(713) 555-0186');
   await dialog.getByRole('button', { name: 'Send request' }).click();
-  await expect(toast(page, 'Approval request texted to (713) 555-0186')).toBeVisible();
+  await expectToast(page, 'Approval request texted to (713) 555-0186');
   await expect(section.getByTestId('approval-state')).toHaveText('Sent');
 
   // The text in the outbox carries the absolute link.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, expect, expectAccessible, test, toast } from './fixtures';
+import { apiAs, expect, expectAccessible, test, expectToast } from './fixtures';
 
 /**
  * The call centre (issue #22): the dashboard follows the phone system live, an agent works a call list,
@@ -103,7 +103,7 @@ test('an agent works a call list: takes a record, calls, records the outcome, an
   await record.getByLabel('Notes').fill('Customer will come Friday');
   await expectAccessible(page, 'section[aria-label="Current record"]');
   await record.getByRole('button', { name: 'Save outcome and next' }).click();
-  await expect(toast(page, 'Outcome recorded')).toBeVisible();
+  await expectToast(page, 'Outcome recorded');
   await expect(current.getByRole('link')).not.toHaveText(first);
   const second = await current.getByRole('link').innerText();
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, DEMO, expect, expectAccessible, test, toast } from './fixtures';
+import { apiAs, DEMO, expect, expectAccessible, test, expectToast } from './fixtures';
 
 /*
  * Insurance billing end to end (issue #35 item 6), as the billing clerk (the demo admin assistant, Tina Nguyen)
@@ -274,7 +274,7 @@ test('exceptions queue: a claim named by its digits is confirmed, an unknown one
   await page.goBack();
   await page.getByRole('tab', { name: 'Exceptions' }).click();
   await byDigits.getByRole('button', { name: /^Confirm line/ }).click();
-  await expect(toast(page, 'Funded')).toBeVisible();
+  await expectToast(page, 'Funded');
   await expect(byDigits).toHaveCount(0);
   // Forward to the invoice again, in the app (no reload): it shows what the confirmation did.
   await page.goForward();
@@ -296,7 +296,7 @@ test('exceptions queue: a claim named by its digits is confirmed, an unknown one
   await expectAccessible(page, '.ant-modal');
   await dialog.getByRole('button', { name: 'Reassign' }).click();
   await expect(dialog).toBeHidden();
-  await expect(toast(page, 'Funded')).toBeVisible();
+  await expectToast(page, 'Funded');
   await expect(lost).toHaveCount(0);
 
   await expectFunded(page, fuzzy.invoiceId, fuzzy.owedCents, trace);

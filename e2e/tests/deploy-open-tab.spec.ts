@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, screenTitle, test, toast } from './fixtures';
+import { expect, screenTitle, test, expectToast } from './fixtures';
 
 /**
  * A tab left open across a deploy (issue #32): the server (e2e/server.mjs) serves the web app through a
@@ -69,7 +69,7 @@ test('a tab open across a deploy reloads to the new release when it opens a scre
   await tiles.getByRole('link', { name: 'Reports', exact: true }).click();
 
   // The new app says so as it starts (a toast of a few seconds), then draws the screen.
-  await expect(toast(page, UPDATED)).toBeVisible();
+  await expectToast(page, UPDATED);
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page).toHaveURL(/\/reports$/);
   await expect(page).toHaveTitle(screenTitle('Reports'));

@@ -1,4 +1,4 @@
-import { apiAs, apiLogin, DEMO, expect, SESSION_CACHE_KEY, test, toast } from './fixtures';
+import { apiAs, apiLogin, DEMO, expect, SESSION_CACHE_KEY, test, expectToast } from './fixtures';
 
 // User 102 owns these: duty and facility are per user and other specs sign in as 101.
 test.use({
@@ -32,7 +32,7 @@ test('off duty asks first (Cancel keeps on duty, OK turns it off); on duty appli
   await duty.click();
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'OK' }).click();
-  await expect(toast(page, DUTY_UPDATED)).toBeVisible();
+  await expectToast(page, DUTY_UPDATED);
   await expect(duty).not.toBeChecked();
   await expect(page.getByText('Off Duty', { exact: true })).toBeVisible();
   expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(false);
@@ -47,7 +47,7 @@ test('off duty asks first (Cancel keeps on duty, OK turns it off); on duty appli
   });
   await expect(duty).toBeChecked();
   await expect(confirm).toBeHidden();
-  await expect(toast(page, DUTY_UPDATED).last()).toBeVisible();
+  await expectToast(page, DUTY_UPDATED);
   expect((await api.get<{ onDuty: boolean }>('/api/Users/GetOnDuty')).onDuty).toBe(true);
 });
 

@@ -163,6 +163,50 @@ export const toast = (page: Page, text: string) =>
     .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) })
     .last();
 
+/**
+ * Every toast text the page has shown, recorded as its notice enters the document (the `context` fixture adds
+ * this to every page of the test's context). A success toast lasts 1 s (spec 1 §9); on a busy machine a poll for
+ * it can come before it and after it, often when the action also navigates.
+ */
+function recordToasts() {
+  const seen: string[] = [];
+  Object.assign(window, { __e2eToasts: seen });
+  // A notice updated in place (same key: "Processing" then the outcome) is recorded with each of its texts.
+  const last = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const notice of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+      const text = notice.textContent?.trim() ?? '';
+      if (!text || last.get(notice) === text) continue;
+      last.set(notice, text);
+      seen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * The toast `text` was shown (once per call: a later call waits for the next one with that text). Pages made
+ * outside the test's context (a second browser) have no record: there the toast must be on screen while polled.
+ */
+export async function expectToast(page: Page, text: string, timeout?: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as { __e2eToasts?: string[] }).__e2eToasts;
+          if (seen) {
+            const at = seen.indexOf(wanted);
+            if (at >= 0) seen.splice(at, 1);
+            return at >= 0;
+          }
+          return Array.from(document.querySelectorAll('.ant-message-notice')).some(
+            (n) => n.textContent?.trim() === wanted,
+          );
+        }, text),
+      { message: `the toast "${text}"`, timeout },
+    )
+    .toBe(true);
+}
+
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The document title, allowing the "(N) " prefix of pending alerts (spec 1 §1). */
@@ -175,6 +219,10 @@ export const screenTitle = (title: string) => new RegExp(`^(\\(\\d+\\) )?${escap
  */
 export const test = base.extend<{ user: Who }, { tokens: Map<string, string> }>({
   user: [DEMO.admin, { option: true }],
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   tokens: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies destructured.
     async ({}, use) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, expectAccessible, settleAnimations, test, toast } from './fixtures';
+import { apiAs, expect, expectAccessible, settleAnimations, test, expectToast } from './fixtures';
 
 /** A 1×1 PNG: the smallest image the server's content check accepts. */
 const PNG = Buffer.from(
@@ -62,7 +62,7 @@ test('an invoice signed, printed, e-mailed, contacted and pictured', async ({ pa
   }
   await page.mouse.up();
   await signDialog.getByRole('button', { name: 'Save signature' }).click();
-  await expect(toast(page, 'Signature saved')).toBeVisible();
+  await expectToast(page, 'Signature saved');
   await expect(signDialog).toBeHidden();
   await expect(page.getByRole('img', { name: `Customer signature of invoice ${id}` })).toBeVisible();
 
@@ -102,7 +102,7 @@ test('an invoice signed, printed, e-mailed, contacted and pictured', async ({ pa
   await contact.getByLabel('Activity').fill('Called customer about pickup');
   await contact.getByLabel('Details').fill('Will come at 5 pm.');
   await contact.getByRole('button', { name: 'Add contact' }).click();
-  await expect(toast(page, 'Contact added')).toBeVisible();
+  await expectToast(page, 'Contact added');
   await expect(
     history.getByTestId('history-entry').filter({ hasText: 'Called customer about pickup' }),
   ).toContainText('Will come at 5 pm.');
@@ -111,7 +111,7 @@ test('an invoice signed, printed, e-mailed, contacted and pictured', async ({ pa
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload images' }).click();
   await (await chooser).setFiles({ name: 'damage.png', mimeType: 'image/png', buffer: PNG });
-  await expect(toast(page, 'Image uploaded')).toBeVisible();
+  await expectToast(page, 'Image uploaded');
   await expect(page.getByTestId('invoice-image')).toHaveCount(1);
 
   // Send it by e-mail to the customer's address, prefilled.
@@ -120,7 +120,7 @@ test('an invoice signed, printed, e-mailed, contacted and pictured', async ({ pa
   await expect(sendDialog.getByLabel('E-mail')).toHaveValue(email);
   await sendDialog.getByRole('button', { name: 'Send invoice' }).click();
   // The server renders the PDF to attach it: allow for a slow render.
-  await expect(toast(page, `Invoice e-mailed to ${email}`)).toBeVisible({ timeout: 30_000 });
+  await expectToast(page, `Invoice e-mailed to ${email}`, 30_000);
   // The contact history starts on contacts only; all entries show the e-mail.
   await page.getByRole('switch', { name: 'Contacts only' }).click();
   await expect(history.getByText(`Invoice e-mailed to ${email}`)).toBeVisible();
@@ -148,7 +148,7 @@ test('signed by keyboard; a transaction funded, a part and an accessory added', 
   await page.keyboard.type('Dana Documents');
   await signDialog.getByRole('button', { name: 'Save signature' }).focus();
   await page.keyboard.press('Enter');
-  await expect(toast(page, 'Signature saved')).toBeVisible();
+  await expectToast(page, 'Signature saved');
   await expect(page.getByRole('img', { name: `Customer signature of invoice ${id}` })).toBeVisible();
 
   // A Cash transaction, then funded.
@@ -156,11 +156,11 @@ test('signed by keyboard; a transaction funded, a part and an accessory added', 
   await choose(page, transaction, 'Type', 'Cash');
   await transaction.getByRole('spinbutton', { name: /Amount/ }).fill('125.50');
   await transaction.getByRole('button', { name: 'Add transaction' }).click();
-  await expect(toast(page, 'Transaction added')).toBeVisible();
+  await expectToast(page, 'Transaction added');
   const row = page.getByTestId('invoice-transaction');
   await expect(row).toContainText('Cash $125.50');
   await row.getByRole('button', { name: 'Mark funded' }).click();
-  await expect(toast(page, 'Transaction funded')).toBeVisible();
+  await expectToast(page, 'Transaction funded');
   await expect(row.getByRole('button', { name: 'Mark funded' })).toHaveCount(0);
 
   // A replacement part.
@@ -171,18 +171,18 @@ test('signed by keyboard; a transaction funded, a part and an accessory added', 
   await partDialog.getByLabel('Part number').fill('FW0123');
   await partDialog.getByRole('spinbutton', { name: 'Price' }).fill('310');
   await partDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Part added')).toBeVisible();
+  await expectToast(page, 'Part added');
   await expect(page.getByTestId('invoice-part')).toContainText('FW0123');
 
   // An accessory added, then removed.
   await choose(page, page.locator('.invoice-extra-sections'), 'Accessories to add');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Add accessories' }).click();
-  await expect(toast(page, 'Accessories added')).toBeVisible();
+  await expectToast(page, 'Accessories added');
   const accessory = page.getByTestId('invoice-accessory');
   await expect(accessory).toHaveCount(1);
   await accessory.getByRole('button', { name: /^Remove / }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
-  await expect(toast(page, 'Accessory removed')).toBeVisible();
+  await expectToast(page, 'Accessory removed');
   await expect(page.getByText('No accessories.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, test } from '@playwright/test';
-import { apiLogin, DEMO, expect, pageToken, signIn, toast } from './fixtures';
+import { apiLogin, DEMO, expect, pageToken, signIn, expectToast } from './fixtures';
 
 // User 105 only: a password change ends every other session of the user (issue 2 item 7).
 const USER = DEMO.repairTech;
@@ -71,7 +71,7 @@ test('every password rule of spec 1 §5 shows in the Change Password modal', asy
 
   // The server checks the current password: the failure toast and its reason.
   await fillAndSave(page, '000000', TEMPORARY, TEMPORARY);
-  await expect(toast(page, 'failed to update password')).toBeVisible();
+  await expectToast(page, 'failed to update password');
   await expectRules(page, REVIEW, ['Current password is not correct']);
 });
 
@@ -86,7 +86,7 @@ test('a valid change says so and the user stays signed in; then it is changed ba
   let changed = false;
   try {
     await fillAndSave(page, USER.password, TEMPORARY, TEMPORARY);
-    await expect(toast(page, 'password updated successfully')).toBeVisible();
+    await expectToast(page, 'password updated successfully');
     changed = true;
     await expect(page.getByLabel('Current Password', { exact: true })).toHaveValue('');
     // The session carries on with the fresh token the server handed over; the old one is ended.
@@ -98,7 +98,7 @@ test('a valid change says so and the user stays signed in; then it is changed ba
     expect(old.status()).toBe(401);
 
     await fillAndSave(page, TEMPORARY, USER.password, USER.password);
-    await expect(toast(page, 'password updated successfully').first()).toBeVisible();
+    await expectToast(page, 'password updated successfully');
     await expect(page.getByLabel('Current Password', { exact: true })).toHaveValue('');
     changed = false;
     await expect(page).toHaveURL(/\/password-change$/);

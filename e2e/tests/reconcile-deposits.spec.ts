@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { apiAs, expect, expectAccessible, test, toast } from './fixtures';
+import { apiAs, expect, expectAccessible, test, expectToast } from './fixtures';
 
 /** The text of every page of a PDF, as the API tests read the invoice PDF. */
 async function pdfText(data: Buffer): Promise<string> {
@@ -64,7 +64,7 @@ async function fund(page: Page, id: number) {
   await dialog.getByLabel('Reference').fill(`CHK-${id}`);
   await dialog.getByRole('button', { name: 'Mark funded' }).click();
   // The toast of the invoice funded just before may still be showing: this funding's is the newest.
-  await expect(toast(page, 'Invoice funded').last()).toBeVisible();
+  await expectToast(page, 'Invoice funded');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('checkbox', { name: `Choose invoice ${id} for the deposit` })).toBeVisible();
 }
@@ -111,7 +111,7 @@ test('reconcile: filter by insurer and sold-to, fund two, deposit them and read 
   await expect(dialog.getByRole('definition').last()).toHaveText(listedTotal);
   await expectAccessible(page, '.ant-modal');
   await dialog.getByRole('button', { name: 'Create deposit' }).click();
-  await expect(toast(page, 'Deposit created')).toBeVisible();
+  await expectToast(page, 'Deposit created');
   const created = page.getByRole('alert').filter({ hasText: /Deposit \d+ created/ });
   await expect(created).toContainText(`2 invoices, ${listedTotal}`);
   const depositId = Number(/Deposit (\d+) created/.exec(await created.innerText())?.[1]);

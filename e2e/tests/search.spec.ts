@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { apiAs, apiSearch, expect, lastNameWithSeveralResults, screenTitle, test, toast } from './fixtures';
+import {
+  apiAs,
+  apiSearch,
+  expect,
+  lastNameWithSeveralResults,
+  screenTitle,
+  test,
+  expectToast,
+} from './fixtures';
 
 const FOUND = 'search results found successfully';
 
@@ -79,7 +87,7 @@ test('a search with exactly one result opens that record', async ({ page }) => {
   await drawer.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${single}$`));
   await expect(page).toHaveTitle(screenTitle(`Invoice: ${single}`));
-  await expect(toast(page, FOUND)).toBeVisible();
+  await expectToast(page, FOUND);
   await expect(drawer).toBeHidden();
 });
 
@@ -93,7 +101,7 @@ test('a search with many results lists them in "Find Result: N records found"; a
   await drawer.getByRole('button', { name: 'Search', exact: true }).click();
   const modal = page.getByRole('dialog', { name: `Find Result: ${count} records found` });
   await expect(modal).toBeVisible();
-  await expect(toast(page, FOUND)).toBeVisible();
+  await expectToast(page, FOUND);
   if (found.serviceVehicles.length) {
     await expect(
       modal.getByRole('button', { name: `Open service vehicle ${found.serviceVehicles[0].id}`, exact: true }),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, screenTitle, test, toast } from './fixtures';
+import { apiAs, expect, screenTitle, test, expectToast } from './fixtures';
 
 /**
  * Issue #34 item 4, decision 0021: "Schedule" on a service vehicle opens the schedule form for its invoice, or
@@ -42,7 +42,7 @@ test('a service vehicle without an invoice: Schedule asks, creates the invoice, 
 
   await actions(page).getByRole('button', { name: 'Schedule', exact: true }).click();
   await page.getByRole('button', { name: 'Create invoice and schedule' }).click();
-  await expect(toast(page, 'Invoice created from this service vehicle')).toBeVisible();
+  await expectToast(page, 'Invoice created from this service vehicle');
   await expect(page).toHaveURL(/\/schedule-appointment\?invoiceId=\d+$/);
   const invoiceId = Number(new URL(page.url()).searchParams.get('invoiceId'));
   expect((await api.get<{ invoiceId: number | null }>(`/api/ServiceVehicle/${id}`)).invoiceId).toBe(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, DEMO, expect, SESSION_CACHE_KEY, test, toast } from './fixtures';
+import { apiAs, DEMO, expect, SESSION_CACHE_KEY, test, expectToast } from './fixtures';
 
 interface Tile {
   name: string;
@@ -56,7 +56,7 @@ test('tile editor: hide a tile and make one small; after Save and a reload it st
     await largeSwitch.click();
     await expect(largeSwitch).not.toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Success')).toBeVisible();
+    await expectToast(page, 'Success');
 
     const expectEdited = async () => {
       await expect(tiles).toBeVisible();
@@ -96,13 +96,13 @@ test('a 4th shortcut shows the warning and the top bar keeps 3 (the first in til
     const shortcutSwitch = page.getByRole('switch', { name: `${fourth.displayName}: Shortcut`, exact: true });
     await shortcutSwitch.click();
     await expect(shortcutSwitch).toBeChecked();
-    await expect(toast(page, SHORTCUT_LIMIT_TEXT)).toBeVisible();
+    await expectToast(page, SHORTCUT_LIMIT_TEXT);
 
     // Moving the 4th to the top makes it one of the first 3; the old 3rd drops out of the bar.
     for (let i = 0; i < 3; i++)
       await page.getByRole('button', { name: `Move ${fourth.displayName} up`, exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Success')).toBeVisible();
+    await expectToast(page, 'Success');
     await expect(shortcuts).toHaveCount(3);
     const expected = [fourth, shown[0], shown[1]].map((tile) => tile.displayName);
     for (const [i, name] of expected.entries()) await expect(shortcuts.nth(i)).toHaveAccessibleName(name);
