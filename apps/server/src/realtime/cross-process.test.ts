@@ -1,4 +1,6 @@
+import { CALL_LOGGED_EVENT } from '@glass/domain/contracts';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, DEMO, login } from '../../test/harness.js';
@@ -11,6 +13,8 @@ import { connected, disconnected, nextAlert, openSocket } from './test-helpers.j
  * reaches a client connected to the other (socket.io PostgreSQL adapter, LISTEN/NOTIFY).
  * PGlite is one embedded process, so this runs only with DATABASE_URL.
  */
+const PBX_TOKEN = 'pbx-secret-for-the-cross-process-tests-0123456789';
+
 describe.skipIf(!process.env.DATABASE_URL)('real-time delivery across server processes', () => {
   let one: App;
   let two: App;
@@ -18,7 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)('real-time delivery across server pro
   let urlTwo: string;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    [one, two] = await Promise.all([createTestApp(), createTestApp()]);
+    [one, two] = await Promise.all([createTestApp({ pbxToken: PBX_TOKEN }), createTestApp()]);
     urlOne = await one.listen({ port: 0, host: '127.0.0.1' });
     urlTwo = await two.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -135,6 +139,53 @@ describe.skipIf(!process.env.DATABASE_URL)('real-time delivery across server pro
     expect([...ids.values()].map((s) => s.size)).toEqual([1, 1]);
     expect(new Set([...ids.values()].flatMap((s) => [...s])).size).toBe(2);
     for (const c of clients) c.s.close();
+  });
+
+  it('a call logged through server one tells the Call Center users of server two, all in one NOTIFY', async () => {
+    const socket = openSocket(urlTwo, await tokenFor(two, DEMO.admin));
+    sockets.push(socket);
+    await connected(socket);
+    const logged = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${CALL_LOGGED_EVENT}`)), 10_000);
+      socket.once(CALL_LOGGED_EVENT, (payload) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.payload?.includes(CALL_LOGGED_EVENT)) notices.push(n.payload);
+    });
+    await listener.query('LISTEN "socket.io#/"');
+    try {
+      const at = new Date(Date.now() - 60_000);
+      const res = await one.inject({
+        method: 'POST',
+        url: '/api/callLog/ingest',
+        headers: auth(PBX_TOKEN),
+        payload: {
+          callId: `X-${process.pid}-${Date.now()}`,
+          direction: 'in',
+          from: '(832) 555-0100',
+          to: '7135550000',
+          extension: '9999',
+          startedAt: at.toISOString(),
+          endedAt: new Date(at.getTime() + 30_000).toISOString(),
+          result: 'missed',
+        },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(await logged).toEqual({ count: 1 });
+      await new Promise((r) => setTimeout(r, 300));
+      // One NOTIFY for every Call Center user (it was one per user: a round trip each on the shared pool).
+      expect(notices).toHaveLength(1);
+      // …that carries the event for each of them (admin, manager and the others the demo data has).
+      expect(notices[0].split(`"${CALL_LOGGED_EVENT}"`).length - 1).toBeGreaterThan(1);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('security: logging out through server one disconnects the socket held by server two (hole 6)', async () => {

@@ -65,8 +65,17 @@ export class AlertHub {
    * background work that user started (DMS imports). Dropped when no socket server is attached.
    */
   emitToUser(userId: number, event: string, payload: unknown) {
-    for (const listener of this.eventListeners) listener(userId, event, payload);
-    this.send([{ userId, event, payload }]);
+    this.emitToUsers([userId], event, payload);
+  }
+
+  /**
+   * The same event to several users' sockets, sent to the other processes as one batch (one NOTIFY, or a few by
+   * size): a call logged tells every Call Center user, and one NOTIFY each was a round trip each on the pool.
+   */
+  emitToUsers(userIds: readonly number[], event: string, payload: unknown) {
+    for (const userId of userIds)
+      for (const listener of this.eventListeners) listener(userId, event, payload);
+    this.send(userIds.map((userId) => ({ userId, event, payload })));
   }
 
   /** Delivers events to this process's sockets only (the batch another process sent, or our own). */
@@ -77,7 +86,7 @@ export class AlertHub {
   }
 
   private send(events: readonly UserEvent[]) {
-    if (!this.io) return;
+    if (!this.io || events.length === 0) return;
     this.deliverLocal(events);
     if (!this.remote) return;
     for (const chunk of chunks(events)) this.io.serverSideEmit(USER_EVENTS, chunk);

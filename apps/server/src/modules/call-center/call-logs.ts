@@ -148,8 +148,8 @@ export async function announceCalls(db: Db, hub: AlertHub, count: number) {
   const users = await db.rows<{ id: number; role: number }>(
     sql`select id, user_role_id as role from users where is_active`,
   );
-  for (const u of users)
-    if (can(u.role, 'callCenter.read')) hub.emitToUser(u.id, CALL_LOGGED_EVENT, { count });
+  const readers = users.filter((u) => can(u.role, 'callCenter.read')).map((u) => u.id);
+  hub.emitToUsers(readers, CALL_LOGGED_EVENT, { count });
 }
 
 export class CallLogService {
