@@ -57,13 +57,13 @@ export async function insertAlerts(
   inputs: readonly AlertInput[],
 ): Promise<UserAlert[]> {
   if (inputs.length === 0) return [];
+  // A user's earlier unread NewMessage alerts are consumed by the new one, in the same statement as the insert (one
+  // round trip, not two; a data-modifying WITH sees the table as the statement began, so it never consumes the new rows).
   const newMessageUsers = [...new Set(inputs.filter((a) => a.type === 'NewMessage').map((a) => a.userId))];
-  if (newMessageUsers.length) {
-    await db.rows(
-      sql`update alerts set consumed_at = now()
-          where type = 'NewMessage' and consumed_at is null and user_id in ${idList(newMessageUsers)}`,
-    );
-  }
+  const consume = newMessageUsers.length
+    ? sql`consumed as (update alerts set consumed_at = now()
+            where type = 'NewMessage' and consumed_at is null and user_id in ${idList(newMessageUsers)}),`
+    : sql``;
   const rows = inputs.map((a, ord) => ({
     ord,
     type: a.type,
@@ -85,7 +85,7 @@ export async function insertAlerts(
     transient: a.transient ?? false,
   }));
   const created = await db.rows<{ userId: number } & UserAlert['alert']>(
-    sql`with a as (
+    sql`with ${consume} a as (
           insert into alerts (type, user_id, sender_name, record_id, record_type, facility_id, conversation_id,
             parked_item_id, parked_at, parked_by, parked_for, alert_id_to_consume, follow_up_for, follow_up_for_id,
             is_message_group, message_group_id, consumed_at)

@@ -253,7 +253,7 @@ export class ScheduleService {
         await this.tell(
           tx,
           user,
-          invoiceId,
+          { id: invoiceId, facilityId: inv.facilityId },
           told,
           `${activity}: invoice ${invoiceId}`,
           `${activity} — ${details}`,
@@ -309,7 +309,7 @@ export class ScheduleService {
         await this.tell(
           tx,
           user,
-          body.invoiceId,
+          { id: body.invoiceId },
           [current.installerId],
           `Appointment cancelled: invoice ${body.invoiceId}`,
           `Appointment cancelled — ${details}`,
@@ -324,11 +324,14 @@ export class ScheduleService {
     });
   }
 
-  /** A system conversation linked to the invoice: its message makes the installer's NewMessage alert. */
+  /**
+   * A system conversation linked to the invoice: its message makes the installer's NewMessage alert. The invoice's
+   * facility, when the caller has locked the invoice already, spares the writer looking it up again.
+   */
   private async tell(
     tx: Db,
     user: SessionUser,
-    invoiceId: number,
+    invoice: { id: number; facilityId?: number },
     userIds: number[],
     subject: string,
     message: string,
@@ -345,7 +348,8 @@ export class ScheduleService {
       sender,
       recipientUserIds: recipients,
       messageGroupIds: [],
-      record: { recordType: 'Invoice', recordId: invoiceId },
+      record: { recordType: 'Invoice', recordId: invoice.id },
+      recordFacilityId: invoice.facilityId,
     });
   }
 

@@ -30,6 +30,8 @@ export interface Recipient {
 
 export interface NewMessage {
   conversationId: number;
+  /** The linked record's facility, when the caller has already checked the record (checkRecord). */
+  recordFacilityId?: number;
   subject: string;
   message: string;
   sender: Sender;
@@ -103,7 +105,8 @@ export class ConversationWriter {
 
   async create(tx: Db, input: NewConversation): Promise<Written> {
     const recipients = await this.recipients(tx, input.sender, input.recipientUserIds, input.messageGroupIds);
-    if (input.record) await this.checkRecord(tx, input.record);
+    const recordFacilityId =
+      input.recordFacilityId ?? (input.record ? await this.checkRecord(tx, input.record) : undefined);
     const inv = input.record?.recordType === 'Invoice' ? input.record.recordId : null;
     const sv = input.record?.recordType === 'ServiceVehicle' ? input.record.recordId : null;
     const [conv] = await tx.rows<{ id: number }>(
@@ -117,28 +120,34 @@ export class ConversationWriter {
         sql`insert into conversation_message_groups (conversation_id, message_group_id) select ${conv.id}, g from ${idList(groups)} x(g)`,
       );
     }
-    return this.addMessage(tx, { ...input, conversationId: conv.id, recipients });
+    return this.addMessage(tx, { ...input, conversationId: conv.id, recipients, recordFacilityId });
   }
 
   async addMessage(tx: Db, m: NewMessage): Promise<Written> {
+    const ids = m.recipients.map((r) => r.userId);
+    // The message, the conversation's last-message time and the recipient rows in one statement (one round trip:
+    // under load each one costs the wait for a core, issue #36). The recipients' foreign key to the message is
+    // checked at the statement's end, when the message row exists.
+    const recipientRows = ids.length
+      ? sql`, r as (insert into recipients (message_id, recipient_user_id, conversation_id)
+              select m.id, u, ${m.conversationId} from m, ${idList(ids)} x(u)
+              on conflict (message_id, recipient_user_id) do nothing)`
+      : sql``;
     const [msg] = await tx.rows<{ id: number }>(
-      sql`insert into messages (conversation_id, message, message_from_user_id, expires_at)
-          values (${m.conversationId}, ${m.message}, ${m.sender.id}, now() + ${MESSAGE_LIFETIME}) returning id`,
+      sql`with m as (insert into messages (conversation_id, message, message_from_user_id, expires_at)
+            values (${m.conversationId}, ${m.message}, ${m.sender.id}, now() + ${MESSAGE_LIFETIME}) returning id),
+          c as (update conversations set last_message_at = now() where id = ${m.conversationId})
+          ${recipientRows}
+          select id from m`,
     );
     if (m.image) {
       const owner = { ownerUserId: m.sender.id, ownerType: messageType.recordType, ownerId: msg.id };
       const rel = await this.store.saveImage(tx, m.image, 'messages', owner);
       await tx.rows(sql`update messages set image_attachment_path = ${rel} where id = ${msg.id}`);
     }
-    await tx.rows(sql`update conversations set last_message_at = now() where id = ${m.conversationId}`);
-    const ids = m.recipients.map((r) => r.userId);
     if (ids.length === 0) return { conversationId: m.conversationId, messageId: msg.id, alerts: [] };
-    await tx.rows(
-      sql`insert into recipients (message_id, recipient_user_id, conversation_id)
-          select ${msg.id}, u, ${m.conversationId} from ${idList(ids)} x(u)
-          on conflict (message_id, recipient_user_id) do nothing`,
-    );
-    const facilityId = (m.record ? await this.checkRecord(tx, m.record) : null) ?? m.sender.facilityId;
+    const facilityId =
+      m.recordFacilityId ?? (m.record ? await this.checkRecord(tx, m.record) : null) ?? m.sender.facilityId;
     const alerts = await insertAlerts(
       tx,
       this.hub,
