@@ -191,17 +191,20 @@ export async function expectToast(page: Page, text: string, timeout?: number) {
   await expect
     .poll(
       () =>
-        page.evaluate((wanted) => {
-          const seen = (window as { __e2eToasts?: string[] }).__e2eToasts;
-          if (seen) {
-            const at = seen.indexOf(wanted);
-            if (at >= 0) seen.splice(at, 1);
-            return at >= 0;
-          }
-          return Array.from(document.querySelectorAll('.ant-message-notice')).some(
-            (n) => n.textContent?.trim() === wanted,
-          );
-        }, text),
+        page
+          .evaluate((wanted) => {
+            const seen = (window as { __e2eToasts?: string[] }).__e2eToasts;
+            if (seen) {
+              const at = seen.indexOf(wanted);
+              if (at >= 0) seen.splice(at, 1);
+              return at >= 0;
+            }
+            return Array.from(document.querySelectorAll('.ant-message-notice')).some(
+              (n) => n.textContent?.trim() === wanted,
+            );
+          }, text)
+          // A navigation under way (the app reloading itself) destroys the page's context: poll again after it.
+          .catch(() => false),
       { message: `the toast "${text}"`, timeout },
     )
     .toBe(true);
