@@ -55,23 +55,12 @@ describe('a JPEG that is nothing but the picture (decision 0043)', () => {
 
   it('is not clean with a JFIF carrying its own thumbnail, or a profile that is not a display one', async () => {
     const plain = await picture().jpeg().toBuffer();
+    // 'JFIF\0', version 1.1, no units, density 1 × 1, then the thumbnail's width and height and its pixels.
     const jfif = (thumb: number) =>
-      Buffer.from([
-        0x4a,
-        0x46,
-        0x49,
-        0x46,
-        0,
-        1,
-        1,
-        0,
-        0,
-        1,
-        0,
-        1,
-        thumb,
-        thumb,
-        ...Buffer.alloc(thumb * thumb * 3),
+      Buffer.concat([
+        Buffer.from('JFIF\0', 'latin1'),
+        Buffer.from([1, 1, 0, 0, 1, 0, 1, thumb, thumb]),
+        Buffer.alloc(thumb * thumb * 3),
       ]);
     expect(cleanJpeg(withSegment(plain, 0xe0, jfif(0)))).toBeDefined();
     expect(cleanJpeg(withSegment(plain, 0xe0, jfif(2)))).toBeUndefined();

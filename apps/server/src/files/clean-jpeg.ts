@@ -11,8 +11,9 @@ import { IMAGE_MAX_PIXELS } from './limits.js';
  * - before the first scan only a JFIF APP0 of 16 bytes without its own thumbnail, one colour profile of a
  *   display (ICC, in one APP2 of at most ICC_MAX bytes: Chromium's canvas writes its sRGB profile of 456 bytes
  *   into every JPEG it makes; a profile is not about the person, and kept it shows the colours the phone saw),
- *   quantisation and Huffman tables, a restart interval, and one frame header: baseline, extended or progressive Huffman (SOF0–2)
- *   with 1 (grey) or 3 (YCbCr) components, of at most IMAGE_MAX_PIXELS and a height given in the header;
+ *   quantisation and Huffman tables, a restart interval, and one frame header: baseline, extended or
+ *   progressive Huffman (SOF0–2) with 1 (grey) or 3 (YCbCr) components, of at most IMAGE_MAX_PIXELS and a
+ *   height given in the header;
  * - between scans only tables, a restart interval and the next scan;
  * - no other APPn (EXIF, XMP, IPTC, Adobe), no comment, no fill bytes between segments.
  * Anything else answers undefined and goes through the full re-encode (reencode.ts), which is never wrong.

@@ -82,14 +82,20 @@ export async function reencodeImage(input: Buffer, type: ImageType): Promise<Ree
 }
 
 /**
- * Starts libvips and its JPEG and WebP codecs with a small picture thrown away: the process's first photo
- * otherwise pays it inside someone's request (an installer's status). The server calls it once it listens (main.ts).
+ * Starts libvips and its JPEG and WebP codecs with small pictures thrown away: the process's first photo
+ * otherwise pays it inside someone's request (an installer's status). Both ways are warmed: a clean JPEG (kept as
+ * sent, decision 0043) and one with EXIF (re-encoded). The server calls it once it listens (main.ts).
  */
 export async function warmImageCodecs(): Promise<void> {
-  const sample = await sharp({
+  const sample = sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 128, g: 128, b: 128 } },
-  })
-    .jpeg()
-    .toBuffer();
-  await reencodeImage(sample, { ext: 'jpg', mime: 'image/jpeg' });
+  }).jpeg();
+  const [clean, withExif] = await Promise.all([
+    sample.clone().toBuffer(),
+    sample
+      .clone()
+      .withExif({ IFD0: { Software: 'warm-up' } })
+      .toBuffer(),
+  ]);
+  for (const jpeg of [clean, withExif]) await reencodeImage(jpeg, { ext: 'jpg', mime: 'image/jpeg' });
 }
